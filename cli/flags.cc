@@ -1,0 +1,53 @@
+#include "cli/flags.h"
+
+#include <charconv>
+
+namespace splitlab::cli {
+
+bool Flags::parse(const std::vector<std::string>& args, std::string& error) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg.rfind("--", 0) != 0) {
+      error = "unexpected argument '" + arg + "'";
+      return false;
+    }
+    const std::string name = arg.substr(2);
+    if (switches_.count(name)) {
+      values_[name] = "1";
+    } else if (valued_.count(name)) {
+      if (i + 1 >= args.size()) {
+        error = "flag '" + arg + "' needs a value";
+        return false;
+      }
+      values_[name] = args[++i];
+    } else {
+      error = "unknown flag '" + arg + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string Flags::get(const std::string& name, const std::string& fallback) const {
+  auto it = values_.find(name);
+  return it == values_.end() ? fallback : it->second;
+}
+
+bool Flags::get_int(const std::string& name, long long min, long long max, long long fallback,
+                    long long& value, std::string& error) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) {
+    value = fallback;
+    return true;
+  }
+  const std::string& text = it->second;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    error = "bad value '" + text + "' for --" + name + ": expected an integer from " +
+            std::to_string(min) + " to " + std::to_string(max);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace splitlab::cli

@@ -1,0 +1,32 @@
+// A small command-line flag reader: "--name value" and boolean "--name" flags, with errors that
+// name the flag. Each subcommand declares the flags it accepts.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace splitlab::cli {
+
+class Flags {
+ public:
+  // `valued` flags take the next argument as value; `switches` take none.
+  Flags(std::set<std::string> valued, std::set<std::string> switches)
+      : valued_(std::move(valued)), switches_(std::move(switches)) {}
+
+  // Returns false with `error` set on an unknown flag, a missing value or a stray argument.
+  bool parse(const std::vector<std::string>& args, std::string& error);
+
+  bool has(const std::string& name) const { return values_.count(name) > 0; }
+  std::string get(const std::string& name, const std::string& fallback = "") const;
+  // Reads an integer flag within [min, max]; returns false with `error` naming the flag.
+  bool get_int(const std::string& name, long long min, long long max, long long fallback,
+               long long& value, std::string& error) const;
+
+ private:
+  std::set<std::string> valued_, switches_;
+  std::map<std::string, std::string> values_;
+};
+
+}  // namespace splitlab::cli

@@ -1,0 +1,165 @@
+#include "cli/perft_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "cli/flags.h"
+#include "cli/progress.h"
+#include "engine/chess/chess_game.h"
+#include "engine/core/perft.h"
+#include "engine/protocol/epd.h"
+
+namespace splitlab::cli {
+namespace {
+
+constexpr int kMaxPerftDepth = 20;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "splitlab perft: %s\n", message.c_str());
+  return 2;
+}
+
+// Sets up the position from --fen and --moves.
+template <Game G>
+bool setup_position(const Flags& flags, typename G::Position& pos, std::string& error) {
+  const std::string fen = flags.get("fen", std::string(G::kStartFen));
+  if (!G::parse_fen(fen, pos, error)) return false;
+  std::istringstream moves(flags.get("moves"));
+  std::string text;
+  while (moves >> text) {
+    const auto move = G::parse_move(pos, text, error);
+    if (move.is_none()) return false;
+    G::make(pos, move);
+  }
+  return true;
+}
+
+template <Game G>
+int run_single(const Flags& flags) {
+  std::string error;
+  long long depth = 0;
+  if (!flags.has("depth")) return fail("--depth is required (or give --suite FILE)");
+  if (!flags.get_int("depth", 1, kMaxPerftDepth, 1, depth, error)) return fail(error);
+  typename G::Position pos;
+  if (!setup_position<G>(flags, pos, error)) return fail(error);
+
+  const auto start = std::chrono::steady_clock::now();
+  uint64_t nodes = 0;
+  if (flags.has("divide")) {
+    for (const auto& [move, count] : perft_divide<G>(pos, int(depth))) {
+      std::printf("%s: %llu\n", G::move_to_text(move).c_str(), (unsigned long long)count);
+      nodes += count;
+    }
+    std::printf("\n");
+  } else {
+    nodes = perft<G>(pos, int(depth));
+  }
+  const double seconds = seconds_since(start);
+  std::printf("Nodes searched: %llu\n", (unsigned long long)nodes);
+  std::fflush(stdout);
+  std::fprintf(stderr, "perft %lld: %.3f s, %.0f nodes/s\n", depth, seconds,
+               seconds > 0 ? nodes / seconds : 0.0);
+  return 0;
+}
+
+struct SuiteCheck {
+  size_t record;
+  int depth;
+  uint64_t expected;
+};
+
+// Runs every "D<depth> <count>" operation of the suite up to --max-depth. Results are printed
+// (and appended to --out) as each check finishes, so an interrupted run keeps what it computed.
+template <Game G>
+int run_suite(const Flags& flags) {
+  std::string error;
+  long long max_depth = 0;
+  if (!flags.get_int("max-depth", 1, kMaxPerftDepth, kMaxPerftDepth, max_depth, error))
+    return fail(error);
+  std::vector<protocol::EpdRecord> records;
+  if (!protocol::read_epd_file(flags.get("suite"), records, error)) return fail(error);
+
+  std::vector<typename G::Position> positions(records.size());
+  std::vector<SuiteCheck> checks;
+  double total_work = 0;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const auto& record = records[i];
+    if (!G::parse_fen(record.fen, positions[i], error))
+      return fail(flags.get("suite") + ":" + std::to_string(record.line_number) + ": " + error);
+    for (const auto& op : record.operations) {
+      if (op.opcode.size() < 2 || op.opcode[0] != 'D' || op.operands.size() != 1) continue;
+      int depth = 0;
+      unsigned long long expected = 0;
+      if (std::sscanf(op.opcode.c_str() + 1, "%d", &depth) != 1 ||
+          std::sscanf(op.operands[0].c_str(), "%llu", &expected) != 1)
+        return fail(flags.get("suite") + ":" + std::to_string(record.line_number) +
+                    ": bad perft operation '" + op.opcode + "'");
+      if (depth > max_depth) continue;
+      checks.push_back({i, depth, expected});
+      total_work += double(expected);
+    }
+  }
+  if (checks.empty()) return fail("the suite has no D<depth> <count> operations to check");
+
+  std::ofstream csv;
+  if (flags.has("out")) {
+    csv.open(flags.get("out"));
+    if (!csv) return fail("cannot write '" + flags.get("out") + "'");
+    csv << "line,fen,depth,expected,nodes,ok,seconds\n" << std::flush;
+  }
+
+  Progress progress("perft suite");
+  int failed = 0;
+  double done_work = 0;
+  uint64_t total_nodes = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& check : checks) {
+    const auto& record = records[check.record];
+    const auto check_start = std::chrono::steady_clock::now();
+    const uint64_t nodes = perft<G>(positions[check.record], check.depth);
+    const double seconds = seconds_since(check_start);
+    const bool ok = nodes == check.expected;
+    failed += !ok;
+    total_nodes += nodes;
+    std::printf("%-4s line %3d D%-2d %12llu  %s\n", ok ? "ok" : "FAIL", record.line_number,
+                check.depth, (unsigned long long)nodes, record.fen.c_str());
+    if (!ok)
+      std::printf("     expected %llu\n", (unsigned long long)check.expected);
+    std::fflush(stdout);
+    if (csv.is_open())
+      csv << record.line_number << ",\"" << record.fen << "\"," << check.depth << ','
+          << check.expected << ',' << nodes << ',' << (ok ? 1 : 0) << ',' << seconds << '\n'
+          << std::flush;
+    done_work += double(check.expected);
+    progress.update(done_work, total_work, "line " + std::to_string(record.line_number));
+  }
+  const double seconds = seconds_since(start);
+  std::printf("Suite: %zu checks, %zu passed, %d failed; %llu nodes in %.2f s (%.0f nodes/s)\n",
+              checks.size(), checks.size() - failed, failed, (unsigned long long)total_nodes,
+              seconds, seconds > 0 ? total_nodes / seconds : 0.0);
+  return failed ? 1 : 0;
+}
+
+template <Game G>
+int run(const Flags& flags) {
+  return flags.has("suite") ? run_suite<G>(flags) : run_single<G>(flags);
+}
+
+}  // namespace
+
+int perft_command(const std::vector<std::string>& args) {
+  Flags flags({"game", "fen", "moves", "depth", "suite", "max-depth", "out"}, {"divide"});
+  std::string error;
+  if (!flags.parse(args, error)) return fail(error);
+  const std::string game = flags.get("game", "chess");
+  if (game == "chess") return run<chess::ChessGame>(flags);
+  return fail("unknown game '" + game + "' (this build has: chess)");
+}
+
+}  // namespace splitlab::cli

@@ -1,0 +1,36 @@
+// The game interface the search, perft and the protocols are written against. A game is a
+// traits type (ChessGame, later XiangqiGame) with static functions over its own Position, Move
+// and MoveList types: the calls are resolved at compile time, so generic code pays nothing for
+// the abstraction. A new game is a new folder beside engine/chess/, not edits across the search.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace splitlab {
+
+template <typename G>
+concept Game = requires(typename G::Position& pos, const typename G::Position& cpos,
+                        typename G::Move move, typename G::MoveList& list,
+                        std::string_view text, std::string& error) {
+  { G::kName } -> std::convertible_to<std::string_view>;
+  { G::kStartFen } -> std::convertible_to<std::string_view>;
+  // Parsing reports what is wrong in `error` and returns false; it never throws or aborts.
+  { G::parse_fen(text, pos, error) } -> std::same_as<bool>;
+  { G::fen(cpos) } -> std::convertible_to<std::string>;
+  // Legal moves only; make() is given only moves from generate_legal().
+  { G::generate_legal(cpos, list) };
+  { G::count_legal(cpos) } -> std::convertible_to<uint64_t>;
+  { G::make(pos, move) };
+  { G::unmake(pos, move) };
+  { G::key(cpos) } -> std::same_as<uint64_t>;
+  { G::in_check(cpos) } -> std::same_as<bool>;
+  { G::move_to_text(move) } -> std::convertible_to<std::string>;
+  { G::parse_move(cpos, text, error) } -> std::same_as<typename G::Move>;
+  { list.size() } -> std::convertible_to<int>;
+  { move.is_none() } -> std::same_as<bool>;
+};
+
+}  // namespace splitlab

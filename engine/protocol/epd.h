@@ -1,0 +1,34 @@
+// EPD lines: a position (the four FEN fields, optionally followed by the two move counters)
+// and operations, each "opcode operand ... ;". Reads both standard suites (bm, am, id) and the
+// perft suites' form "FEN ;D1 20 ;D2 400".
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace splitlab::protocol {
+
+struct EpdOperation {
+  std::string opcode;
+  std::vector<std::string> operands;  // Quotes removed from quoted operands.
+};
+
+struct EpdRecord {
+  std::string fen;  // Four or six FEN fields, as given.
+  std::vector<EpdOperation> operations;
+  int line_number = 0;
+
+  // The operation with this opcode, or nullptr.
+  const EpdOperation* find(std::string_view opcode) const;
+};
+
+// Parses one line. Returns false with `error` naming the problem; the FEN itself is not
+// validated here (the game's parser does that, with its own messages).
+bool parse_epd_line(std::string_view line, EpdRecord& record, std::string& error);
+
+// Reads every non-blank, non-comment (#) line of a file. Returns false with `error` if the file
+// cannot be read or a line is malformed (the message names the file and line).
+bool read_epd_file(const std::string& path, std::vector<EpdRecord>& records, std::string& error);
+
+}  // namespace splitlab::protocol
