@@ -3,7 +3,12 @@
 #include <string>
 #include <vector>
 
+#include <iostream>
+
+#include "cli/bench_command.h"
+#include "cli/epd_command.h"
 #include "cli/perft_command.h"
+#include "engine/protocol/uci.h"
 
 namespace {
 
@@ -11,6 +16,9 @@ void print_usage() {
   std::fprintf(stderr,
                "usage: splitlab <command> [flags]\n"
                "commands:\n"
+               "  (none) | uci     a chess UCI engine on stdin/stdout\n"
+               "  bench [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
+               "  epd FILE --movetime MS [--hash MB] [--out FILE.csv]\n"
                "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess]\n"
                "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
                "  help\n");
@@ -20,13 +28,20 @@ void print_usage() {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+  if (args.empty() || args[0] == "uci") {
+    splitlab::protocol::UciEngine engine(std::cout);
+    engine.run(std::cin);
+    return 0;
+  }
+  if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     print_usage();
-    return args.empty() ? 2 : 0;
+    return 0;
   }
   const std::string command = args[0];
   args.erase(args.begin());
   if (command == "perft") return splitlab::cli::perft_command(args);
+  if (command == "bench") return splitlab::cli::bench_command(args);
+  if (command == "epd") return splitlab::cli::epd_command(args);
   std::fprintf(stderr, "splitlab: unknown command '%s'\n", command.c_str());
   print_usage();
   return 2;

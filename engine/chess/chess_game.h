@@ -4,9 +4,11 @@
 #include <string>
 #include <string_view>
 
+#include "engine/chess/evaluate.h"
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
+#include "engine/chess/see.h"
 #include "engine/core/game.h"
 
 namespace splitlab::chess {
@@ -34,6 +36,45 @@ struct ChessGame {
   static std::string move_to_text(Move m) { return move_to_uci(m); }
   static Move parse_move(const Position& pos, std::string_view text, std::string& error) {
     return parse_uci_move(pos, text, error);
+  }
+
+  // What the search needs beyond the rules (engine/search/search_game.h).
+  static int evaluate(const Position& pos) { return chess::evaluate(pos); }
+  static void generate_tactical(const Position& pos, MoveList& list) {
+    generate<GenType::kTactical>(pos, list);
+  }
+  static bool is_tactical(const Position& pos, Move m) { return pos.is_capture_or_promotion(m); }
+  static int see(const Position& pos, Move m) { return chess::see(pos, m); }
+  // Most valuable victim, then least valuable attacker.
+  static int mvv_lva(const Position& pos, Move m) {
+    const PieceType victim =
+        m.kind() == Move::kEnPassant ? kPawn : type_of(pos.piece_on(m.to()));
+    const int promotion = m.kind() == Move::kPromotion ? kSeeValue[m.promoted()] : 0;
+    return (victim == kNoPieceType ? 0 : kSeeValue[victim] * 8) + promotion -
+           int(type_of(pos.piece_on(m.from())));
+  }
+  static void make_null(Position& pos) { pos.make_null_move(); }
+  static void unmake_null(Position& pos) { pos.unmake_null_move(); }
+  // Null move is unsound in zugzwang, which needs few pieces: allow it only with a piece left,
+  // and verify its cutoffs when little material remains.
+  static bool null_move_allowed(const Position& pos) {
+    return non_pawn_material(pos, pos.side_to_move()) > 0;
+  }
+  static bool low_material(const Position& pos) {
+    return non_pawn_material(pos, pos.side_to_move()) <= 500;
+  }
+  // Draw by rule at a node inside the search: any repetition, fifty moves, or dead material.
+  static bool is_rule_draw(const Position& pos) {
+    if (pos.rule50_count() >= 100 && !(pos.in_check() && count_legal_moves(pos) == 0))
+      return true;
+    return pos.repetitions() > 0 || pos.has_insufficient_material();
+  }
+  static uint16_t move_to_bits(Move m) { return m.bits(); }
+  static Move move_from_bits(uint16_t bits) { return Move::from_bits(bits); }
+  static int side_index(const Position& pos) { return pos.side_to_move(); }
+  static constexpr int kHistorySize = kPieceCodes * 64;
+  static int history_index(const Position& pos, Move m) {
+    return pos.piece_on(m.from()) * 64 + m.to();
   }
 };
 

@@ -46,8 +46,12 @@ struct CountSink {
   void add_move(Move) { ++count; }
 };
 
+// `target_mask` limits every pawn move (type, check and pin masks); `push_mask` limits pushes
+// that promote (check and pin masks only: kTactical's type mask holds no empty squares, yet a
+// promotion is tactical even when it captures nothing).
 template <Color Us, GenType Type, typename Sink>
-void generate_pawn_moves(const Position& pos, Bitboard pawns, Bitboard target_mask, Sink& sink) {
+void generate_pawn_moves(const Position& pos, Bitboard pawns, Bitboard target_mask,
+                         Bitboard push_mask, Sink& sink) {
   constexpr Color Them = ~Us;
   constexpr int Up = Us == kWhite ? 8 : -8;
   constexpr int UpWest = Us == kWhite ? 7 : -9;
@@ -70,7 +74,7 @@ void generate_pawn_moves(const Position& pos, Bitboard pawns, Bitboard target_ma
     sink.template add_pawn_moves<UpWest>(shift<UpWest>(others) & enemies);
     sink.template add_pawn_moves<UpEast>(shift<UpEast>(others) & enemies);
     if (promoting) {
-      sink.template add_promotions<Up>(shift<Up>(promoting) & empty & target_mask);
+      sink.template add_promotions<Up>(shift<Up>(promoting) & empty & push_mask);
       sink.template add_promotions<UpWest>(shift<UpWest>(promoting) & enemies);
       sink.template add_promotions<UpEast>(shift<UpEast>(promoting) & enemies);
     }
@@ -167,7 +171,7 @@ void generate_legal(const Position& pos, Sink& sink) {
     const Square s = pop_lsb(b);
     sink.add(s, queen_attacks(s, occupied) & target);
   }
-  generate_pawn_moves<Us, Type>(pos, pos.pieces(Us, kPawn) & ~pinned, target, sink);
+  generate_pawn_moves<Us, Type>(pos, pos.pieces(Us, kPawn) & ~pinned, target, check_mask, sink);
 
   // A pinned piece moves only along its pin line, and never helps against a check.
   if (pinned && !checkers) {
@@ -178,7 +182,8 @@ void generate_legal(const Position& pos, Sink& sink) {
     }
     for (Bitboard b = pinned & pos.pieces(kPawn); b;) {
       const Square s = pop_lsb(b);
-      generate_pawn_moves<Us, Type>(pos, square_bb(s), target & line_bb(king, s), sink);
+      generate_pawn_moves<Us, Type>(pos, square_bb(s), target & line_bb(king, s),
+                                    check_mask & line_bb(king, s), sink);
     }
   }
 

@@ -295,8 +295,12 @@ bool Position::parse_fen(std::string_view fen, Position& out, std::string& error
   int rank = 7, file = 0;
   for (char c : placement) {
     if (c == '/') {
-      if (file != 8 || rank == 0) {
-        error = "FEN rank " + std::to_string(8 - rank) + " does not have 8 squares";
+      if (file != 8) {
+        error = "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares";
+        return false;
+      }
+      if (rank == 0) {
+        error = "FEN placement has more than 8 ranks: '" + placement + "'";
         return false;
       }
       --rank;
@@ -304,7 +308,7 @@ bool Position::parse_fen(std::string_view fen, Position& out, std::string& error
     } else if (c >= '1' && c <= '8') {
       file += c - '0';
       if (file > 8) {
-        error = "FEN rank " + std::to_string(8 - rank) + " has more than 8 squares";
+        error = "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
         return false;
       }
     } else {
@@ -314,7 +318,7 @@ bool Position::parse_fen(std::string_view fen, Position& out, std::string& error
         return false;
       }
       if (file > 7) {
-        error = "FEN rank " + std::to_string(8 - rank) + " has more than 8 squares";
+        error = "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
         return false;
       }
       const Color color = std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack;

@@ -46,14 +46,16 @@ class Move {
  public:
   enum Kind : uint16_t { kNormal = 0, kPromotion = 1, kEnPassant = 2, kCastling = 3 };
 
-  constexpr Move() = default;
+  // Trivial, so that a move list of 256 moves costs nothing to construct; Move{} and none()
+  // are the null move.
+  Move() = default;
   constexpr Move(Square from, Square to) : bits_(uint16_t(from | (to << 6))) {}
   constexpr Move(Square from, Square to, Kind kind, PieceType promoted = kKnight)
       : bits_(uint16_t(from | (to << 6) | ((promoted - kKnight) << 12) | (kind << 14))) {}
 
-  static constexpr Move none() { return Move(); }
+  static constexpr Move none() { return from_bits(0); }
   static constexpr Move from_bits(uint16_t bits) {
-    Move m;
+    Move m{};
     m.bits_ = bits;
     return m;
   }
@@ -69,7 +71,7 @@ class Move {
   constexpr bool operator==(const Move&) const = default;
 
  private:
-  uint16_t bits_ = 0;
+  uint16_t bits_;
 };
 
 }  // namespace splitlab::chess

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace splitlab::cli {
+
+// `splitlab bench [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P] [--threads N]
+//                 [--strategy S] [--positions FILE.epd]`
+// Searches the built-in middlegame positions (or a file's) to a fixed depth, one after another
+// with a fresh table, and ends with "Nodes searched: N" and "Nodes/second: N". In one thread
+// the node count is a signature: identical on every run of the same build.
+int bench_command(const std::vector<std::string>& args);
+
+}  // namespace splitlab::cli

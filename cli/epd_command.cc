@@ -1,0 +1,116 @@
+#include "cli/epd_command.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "cli/flags.h"
+#include "cli/progress.h"
+#include "cli/search_flags.h"
+#include "engine/chess/chess_game.h"
+#include "engine/protocol/epd.h"
+#include "engine/search/searcher.h"
+
+namespace splitlab::cli {
+namespace {
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "splitlab epd: %s\n", message.c_str());
+  return 2;
+}
+
+// The moves an operation names in SAN; false with `error` if one is not legal here.
+bool parse_moves(const chess::Position& pos, const protocol::EpdOperation* op,
+                 std::vector<chess::Move>& moves, std::string& error) {
+  if (!op) return true;
+  for (const auto& san : op->operands) {
+    const chess::Move m = chess::parse_san(pos, san, error);
+    if (m.is_none()) return false;
+    moves.push_back(m);
+  }
+  return true;
+}
+
+}  // namespace
+
+int epd_command(const std::vector<std::string>& args) {
+  if (args.empty() || args[0].rfind("--", 0) == 0) return fail("usage: splitlab epd FILE --movetime MS");
+  const std::string path = args[0];
+  std::set<std::string> valued = {"movetime", "out"};
+  valued.insert(kTableFlags.begin(), kTableFlags.end());
+  Flags flags(valued, {});
+  std::string error;
+  if (!flags.parse({args.begin() + 1, args.end()}, error)) return fail(error);
+  long long movetime = 0;
+  if (!flags.has("movetime")) return fail("--movetime MS is required");
+  if (!flags.get_int("movetime", 1, 3600 * 1000, 1000, movetime, error)) return fail(error);
+  hashing::TranspositionTable table;
+  if (!configure_table(flags, 64, table, error)) return fail(error);
+  std::vector<protocol::EpdRecord> records;
+  if (!protocol::read_epd_file(path, records, error)) return fail(error);
+
+  std::ofstream csv;
+  if (flags.has("out")) {
+    csv.open(flags.get("out"));
+    if (!csv) return fail("cannot write '" + flags.get("out") + "'");
+    csv << "id,line,solved,move,expected,score,depth,nodes\n" << std::flush;
+  }
+  search::Searcher<chess::ChessGame> searcher(table);
+  Progress progress("epd");
+  int solved = 0, total = 0, skipped = 0;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const auto& record = records[i];
+    const auto* id_op = record.find("id");
+    const std::string id = id_op && !id_op->operands.empty() ? id_op->operands[0]
+                                                              : "line " + std::to_string(record.line_number);
+    chess::Position pos;
+    std::vector<chess::Move> best, avoid;
+    if (!chess::Position::parse_fen(record.fen, pos, error) ||
+        !parse_moves(pos, record.find("bm"), best, error) ||
+        !parse_moves(pos, record.find("am"), avoid, error)) {
+      std::fprintf(stderr, "splitlab epd: %s:%d: skipped: %s\n", path.c_str(), record.line_number,
+                   error.c_str());
+      ++skipped;
+      continue;
+    }
+    if (best.empty() && avoid.empty()) {
+      std::fprintf(stderr, "splitlab epd: %s:%d: skipped: no bm or am operation\n", path.c_str(),
+                   record.line_number);
+      ++skipped;
+      continue;
+    }
+    table.clear();
+    searcher.new_game();
+    search::SearchLimits limits;
+    limits.movetime_ms = movetime;
+    searcher.arm();
+    const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
+    std::string message;
+    const chess::Move played = chess::parse_uci_move(pos, result.best_move, message);
+    const bool ok = (best.empty() || std::find(best.begin(), best.end(), played) != best.end()) &&
+                    std::find(avoid.begin(), avoid.end(), played) == avoid.end();
+    solved += ok;
+    ++total;
+    std::string expected;
+    for (const auto& op : {record.find("bm"), record.find("am")}) {
+      if (!op) continue;
+      expected += (expected.empty() ? "" : " ") + op->opcode;
+      for (const auto& m : op->operands) expected += " " + m;
+    }
+    const std::string san = played ? chess::move_to_san(pos, played) : "none";
+    std::printf("%-8s %-8s %-8s (%s)  score %-9s depth %2d  %d/%d\n", id.c_str(),
+                ok ? "solved" : "missed", san.c_str(), expected.c_str(),
+                score_to_uci(result.score).c_str(), result.depth, solved, total);
+    std::fflush(stdout);
+    if (csv.is_open())
+      csv << '"' << id << "\"," << record.line_number << ',' << ok << ',' << san << ",\""
+          << expected << "\"," << result.score << ',' << result.depth << ',' << result.nodes
+          << '\n' << std::flush;
+    progress.update(double(i + 1), double(records.size()), id);
+  }
+  std::printf("Solved: %d/%d", solved, total);
+  if (skipped) std::printf(" (%d lines skipped)", skipped);
+  std::printf("\n");
+  return 0;
+}
+
+}  // namespace splitlab::cli

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace splitlab::cli {
+
+// `splitlab epd FILE --movetime MS [--hash MB] [--tt-entry S] [--tt-replace P] [--out CSV]`
+// Solves a test suite: a position is solved when the engine's move is one of its `bm` moves
+// and none of its `am` moves. Prints each result as it comes, then "Solved: S/T".
+int epd_command(const std::vector<std::string>& args);
+
+}  // namespace splitlab::cli

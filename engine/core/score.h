@@ -1,0 +1,33 @@
+// Scores, depths and mate scores shared by every game and the search.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace splitlab {
+
+using Score = int;
+using Depth = int;
+
+inline constexpr int kMaxPly = 128;
+inline constexpr Score kMateScore = 32000;        // Mate at the root itself.
+inline constexpr Score kMateThreshold = 31000;    // Beyond this a score is a mate score.
+inline constexpr Score kInfiniteScore = 32001;
+inline constexpr Score kDrawScore = 0;
+
+constexpr Score mated_in(int ply) { return -kMateScore + ply; }
+constexpr Score mate_in(int ply) { return kMateScore - ply; }
+constexpr bool is_mate_score(Score s) { return s >= kMateThreshold || s <= -kMateThreshold; }
+
+// UCI "mate N" counts moves, not plies; negative when the side to move is mated.
+constexpr int mate_in_moves(Score s) {
+  return s > 0 ? (kMateScore - s + 1) / 2 : -(kMateScore + s) / 2;
+}
+
+// "cp 35", "mate 3" or "mate -2", as UCI writes a score.
+inline std::string score_to_uci(Score s) {
+  if (is_mate_score(s)) return "mate " + std::to_string(mate_in_moves(s));
+  return "cp " + std::to_string(s);
+}
+
+}  // namespace splitlab

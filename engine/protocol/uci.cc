@@ -1,0 +1,394 @@
+#include "engine/protocol/uci.h"
+
+#include <charconv>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "hashing/tt_options.h"
+
+namespace splitlab::protocol {
+
+namespace {
+
+constexpr int64_t kDefaultHashMb = 16;
+constexpr int64_t kMaxHashMb = 32768;
+
+std::string trim(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+bool parse_int(const std::string& text, int64_t min, int64_t max, int64_t& value) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return !text.empty() && ec == std::errc() && end == text.data() + text.size() && value >= min &&
+         value <= max;
+}
+
+UciOption spin(const std::string& name, int64_t def, int64_t min, int64_t max) {
+  UciOption o;
+  o.name = name;
+  o.type = UciOption::Type::kSpin;
+  o.default_value = std::to_string(def);
+  o.min = min;
+  o.max = max;
+  return o;
+}
+
+UciOption combo(const std::string& name, const std::string& def, std::vector<std::string> vars) {
+  UciOption o;
+  o.name = name;
+  o.type = UciOption::Type::kCombo;
+  o.default_value = def;
+  o.vars = std::move(vars);
+  return o;
+}
+
+UciOption check(const std::string& name, bool def) {
+  UciOption o;
+  o.name = name;
+  o.type = UciOption::Type::kCheck;
+  o.default_value = def ? "true" : "false";
+  return o;
+}
+
+UciOption button(const std::string& name) {
+  UciOption o;
+  o.name = name;
+  o.type = UciOption::Type::kButton;
+  return o;
+}
+
+}  // namespace
+
+UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::start()) {
+  options_.add(spin("Hash", kDefaultHashMb, 1, kMaxHashMb));
+  options_.add(spin("Threads", 1, 1, 256));
+  options_.add(combo("SplitStrategy", "ybwc", {"none", "ybwc", "dts", "lazy"}));
+  std::vector<std::string> schemes, policies;
+  for (auto s : hashing::kAllTtEntrySchemes)
+    schemes.emplace_back(hashing::tt_entry_scheme_name(s));
+  for (auto p : hashing::kAllTtReplacePolicies)
+    policies.emplace_back(hashing::tt_replace_policy_name(p));
+  options_.add(combo("TTEntry", "xor", schemes));
+  options_.add(combo("TTReplace", "bucket", policies));
+  options_.add(combo("SplitNodes", "pv-all", {"pv-all", "any"}));
+  options_.add(spin("MinSplitDepth", 4, 1, 64));
+  options_.add(spin("MaxHelpersPerSplit", 8, 1, 256));
+  options_.add(spin("Move Overhead", 10, 0, 5000));
+  options_.add(check("Ponder", false));
+  options_.add(button("Clear Hash"));
+
+  std::string err;
+  table_.resize(kDefaultHashMb, &err);
+  table_.set_scheme(hashing::TtEntryScheme::Xor);
+  table_.set_policy(hashing::TtReplacePolicy::Bucket);
+  searcher_ = std::make_unique<search::Searcher<chess::ChessGame>>(table_);
+  search_thread_ = std::thread([this] { search_thread_loop(); });
+}
+
+UciEngine::~UciEngine() {
+  {
+    std::lock_guard lock(mutex_);
+    quitting_ = true;
+    stop_requested_ = true;
+  }
+  searcher_->stop();
+  wake_.notify_all();
+  search_thread_.join();
+}
+
+void UciEngine::send(const std::string& line) {
+  std::lock_guard lock(out_mutex_);
+  out_ << line << '\n' << std::flush;
+}
+
+void UciEngine::run(std::istream& in) {
+  std::string line;
+  while (std::getline(in, line))
+    if (!handle(line)) return;
+  handle("quit");  // End of input: stop any search and leave cleanly.
+}
+
+bool UciEngine::handle(const std::string& raw_line) {
+  const std::string line = trim(raw_line);
+  if (line.empty()) return true;
+  const size_t space = line.find(' ');
+  const std::string command = line.substr(0, space);
+  const std::string args = space == std::string::npos ? "" : trim(line.substr(space + 1));
+
+  if (command == "uci") {
+    cmd_uci();
+  } else if (command == "isready") {
+    send("readyok");
+  } else if (command == "setoption") {
+    cmd_setoption(args);
+  } else if (command == "ucinewgame") {
+    cmd_stop();
+    wait_for_search();
+    table_.clear();
+    searcher_->new_game();
+    position_ = chess::Position::start();
+  } else if (command == "position") {
+    cmd_position(args);
+  } else if (command == "go") {
+    cmd_go(args);
+  } else if (command == "stop") {
+    cmd_stop();
+  } else if (command == "ponderhit") {
+    cmd_ponderhit();
+  } else if (command == "quit") {
+    cmd_stop();
+    wait_for_search();
+    return false;
+  } else if (command == "debug" || command == "register") {
+    // Accepted and ignored, as the protocol allows.
+  } else {
+    error("unknown command '" + command + "'");
+  }
+  return true;
+}
+
+void UciEngine::cmd_uci() {
+  send("id name Splitlab");
+  send("id author the Splitlab developers");
+  for (const auto& o : options_.all()) send(o.declaration());
+  send("uciok");
+}
+
+void UciEngine::cmd_setoption(const std::string& args) {
+  // setoption name <name, may contain spaces> [value <value>]
+  std::istringstream in(args);
+  std::string word, name, value;
+  in >> word;
+  if (word != "name") {
+    error("setoption needs 'name <option> [value <value>]'");
+    return;
+  }
+  bool in_value = false;
+  while (in >> word) {
+    if (!in_value && word == "value") {
+      in_value = true;
+      continue;
+    }
+    std::string& target = in_value ? value : name;
+    target += (target.empty() ? "" : " ") + word;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (searching_) {
+      error("options cannot change during a search (send stop first): '" + name + "'");
+      return;
+    }
+  }
+  std::string message;
+  if (!options_.set(name, value, message)) {
+    error(message);
+    return;
+  }
+  apply_option(options_.find(name)->name);
+}
+
+bool UciEngine::apply_option(const std::string& name) {
+  std::string message;
+  if (name == "Hash") {
+    if (!table_.resize(size_t(options_.spin("Hash")), &message)) error(message);
+  } else if (name == "Clear Hash") {
+    table_.clear();
+  } else if (name == "TTEntry") {
+    table_.set_scheme(*hashing::parse_tt_entry_scheme(options_.text("TTEntry")));
+  } else if (name == "TTReplace") {
+    table_.set_policy(*hashing::parse_tt_replace_policy(options_.text("TTReplace")));
+  }
+  return true;
+}
+
+void UciEngine::cmd_position(const std::string& args) {
+  std::istringstream in(args);
+  std::string word;
+  in >> word;
+  chess::Position pos;
+  std::string message;
+  if (word == "startpos") {
+    pos = chess::Position::start();
+    in >> word;
+  } else if (word == "fen") {
+    std::string fen;
+    while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+    if (!chess::Position::parse_fen(fen, pos, message)) {
+      error("position: " + message);
+      return;
+    }
+  } else {
+    error("position needs 'startpos' or 'fen <FEN>', not '" + word + "'");
+    return;
+  }
+  if (in && word == "moves") {
+    while (in >> word) {
+      const chess::Move m = chess::parse_uci_move(pos, word, message);
+      if (m.is_none()) {
+        error("position: " + message);
+        return;
+      }
+      pos.make_move(m);
+    }
+  } else if (in && !word.empty() && word != "moves") {
+    error("position: unexpected '" + word + "' (expected 'moves')");
+    return;
+  }
+  position_ = pos;
+}
+
+void UciEngine::cmd_go(const std::string& args) {
+  search::SearchLimits limits;
+  bool ponder = false;
+  std::istringstream in(args);
+  std::string word;
+  static const std::set<std::string> kKeywords = {
+      "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "movetime",
+      "infinite", "ponder", "searchmoves", "mate"};
+  auto number = [&](const std::string& key, int64_t min, int64_t max, int64_t& out) {
+    std::string text;
+    if (!(in >> text) || !parse_int(text, min, max, out)) {
+      error("go: '" + key + "' needs an integer from " + std::to_string(min) + " to " +
+            std::to_string(max) + (text.empty() ? "" : ", not '" + text + "'"));
+      return false;
+    }
+    return true;
+  };
+  constexpr int64_t kMaxMs = int64_t(1) << 40;
+  while (in >> word) {
+    int64_t v = 0;
+    if (word == "wtime" || word == "btime") {
+      if (!number(word, -kMaxMs, kMaxMs, v)) return;
+      limits.time_left_ms[word == "wtime" ? 0 : 1] = std::max<int64_t>(v, 0);
+    } else if (word == "winc" || word == "binc") {
+      if (!number(word, 0, kMaxMs, v)) return;
+      limits.increment_ms[word == "winc" ? 0 : 1] = v;
+    } else if (word == "movestogo") {
+      if (!number(word, 0, 10000, v)) return;
+      limits.movestogo = int(v);
+    } else if (word == "depth") {
+      if (!number(word, 1, kMaxPly - 1, v)) return;
+      limits.depth = int(v);
+    } else if (word == "nodes") {
+      if (!number(word, 1, int64_t(1) << 62, v)) return;
+      limits.nodes = uint64_t(v);
+    } else if (word == "movetime") {
+      if (!number(word, 1, kMaxMs, v)) return;
+      limits.movetime_ms = v;
+    } else if (word == "mate") {
+      if (!number(word, 1, 500, v)) return;
+      limits.mate = int(v);
+    } else if (word == "infinite") {
+      limits.infinite = true;
+    } else if (word == "ponder") {
+      ponder = true;
+    } else if (word == "searchmoves") {
+      while (in.peek() != EOF) {
+        const auto mark = in.tellg();
+        if (!(in >> word)) break;
+        if (kKeywords.count(word)) {
+          in.seekg(mark);
+          break;
+        }
+        std::string message;
+        if (chess::parse_uci_move(position_, word, message).is_none()) {
+          error("go searchmoves: " + message);
+          return;
+        }
+        limits.searchmoves.push_back(word);
+      }
+    } else {
+      error("go: unknown parameter '" + word + "'");
+      return;
+    }
+  }
+  std::unique_lock lock(mutex_);
+  if (searching_) {
+    error("go: a search is already running (send stop first)");
+    return;
+  }
+  searcher_->arm();
+  job_limits_ = limits;
+  job_position_ = position_;
+  pondering_ = ponder;
+  infinite_ = limits.infinite;
+  stop_requested_ = false;
+  searching_ = true;
+  has_job_ = true;
+  lock.unlock();
+  wake_.notify_all();
+}
+
+void UciEngine::cmd_stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!searching_) return;
+    stop_requested_ = true;
+    pondering_ = false;
+  }
+  searcher_->stop();
+  wake_.notify_all();
+}
+
+void UciEngine::cmd_ponderhit() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!searching_ || !pondering_) return;
+    pondering_ = false;
+  }
+  searcher_->ponderhit();
+  wake_.notify_all();
+}
+
+void UciEngine::wait_for_search() {
+  std::unique_lock lock(mutex_);
+  wake_.wait(lock, [this] { return !searching_; });
+}
+
+void UciEngine::report(const search::SearchResult& r) {
+  const int64_t time = std::max<int64_t>(r.time_ms, 0);
+  std::string line = "info depth " + std::to_string(r.depth) + " seldepth " +
+                     std::to_string(r.seldepth) + " score " + score_to_uci(r.score);
+  if (r.lower_bound) line += " lowerbound";
+  if (r.upper_bound) line += " upperbound";
+  line += " nodes " + std::to_string(r.nodes) + " nps " +
+          std::to_string(time > 0 ? r.nodes * 1000 / uint64_t(time) : r.nodes * 1000) +
+          " hashfull " + std::to_string(table_.hashfull()) + " time " + std::to_string(time) +
+          " pv";
+  for (const auto& m : r.pv) line += " " + m;
+  send(line);
+}
+
+void UciEngine::search_thread_loop() {
+  while (true) {
+    std::unique_lock lock(mutex_);
+    wake_.wait(lock, [this] { return has_job_ || quitting_; });
+    if (quitting_ && !has_job_) return;
+    has_job_ = false;
+    const bool pondering = pondering_;
+    const search::SearchLimits limits = job_limits_;
+    const chess::Position pos = job_position_;
+    const int64_t overhead = options_.spin("Move Overhead");
+    lock.unlock();
+
+    const search::SearchResult result = searcher_->run(
+        pos, limits, pondering, overhead, [this](const search::SearchResult& r) { report(r); });
+
+    // The protocol forbids "bestmove" while pondering or in an infinite search until the GUI
+    // sends stop or ponderhit.
+    lock.lock();
+    wake_.wait(lock, [this] { return stop_requested_ || quitting_ || (!pondering_ && !infinite_); });
+    std::string line = "bestmove " + (result.best_move.empty() ? "0000" : result.best_move);
+    if (!result.ponder_move.empty()) line += " ponder " + result.ponder_move;
+    send(line);
+    searching_ = false;
+    lock.unlock();
+    wake_.notify_all();
+  }
+}
+
+}  // namespace splitlab::protocol

@@ -1,0 +1,67 @@
+// The chess UCI engine. Input is read on the caller's thread (run()); searches run on one
+// long-lived search thread that sleeps on a condition variable while the engine is idle, so
+// "isready", "stop" and "ponderhit" are answered at once, also during a search. Bad input
+// (an unknown command, a malformed FEN, an illegal move, a bad option value or go parameter)
+// gets an "info string error: ..." line and the engine carries on.
+#pragma once
+
+#include <condition_variable>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "engine/chess/chess_game.h"
+#include "engine/protocol/uci_options.h"
+#include "engine/search/searcher.h"
+#include "hashing/tt.h"
+
+namespace splitlab::protocol {
+
+class UciEngine {
+ public:
+  explicit UciEngine(std::ostream& out);
+  ~UciEngine();
+
+  // Reads commands until "quit" or end of input.
+  void run(std::istream& in);
+  // Handles one line; returns false after "quit".
+  bool handle(const std::string& line);
+
+ private:
+  void send(const std::string& line);
+  void error(const std::string& message) { send("info string error: " + message); }
+  void cmd_uci();
+  void cmd_setoption(const std::string& args);
+  void cmd_position(const std::string& args);
+  void cmd_go(const std::string& args);
+  void cmd_stop();
+  void cmd_ponderhit();
+  void wait_for_search();
+  bool apply_option(const std::string& name);
+  void search_thread_loop();
+  void report(const search::SearchResult& r);
+
+  std::ostream& out_;
+  std::mutex out_mutex_;
+  UciOptions options_;
+  hashing::TranspositionTable table_;
+  std::unique_ptr<search::Searcher<chess::ChessGame>> searcher_;
+  chess::Position position_;
+
+  // Search thread hand-off.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool has_job_ = false;      // GUARDED_BY(mutex_)
+  bool searching_ = false;    // GUARDED_BY(mutex_)
+  bool pondering_ = false;    // GUARDED_BY(mutex_): a "go ponder" not yet hit.
+  bool infinite_ = false;     // GUARDED_BY(mutex_)
+  bool stop_requested_ = false;  // GUARDED_BY(mutex_)
+  bool quitting_ = false;     // GUARDED_BY(mutex_)
+  search::SearchLimits job_limits_;
+  chess::Position job_position_;
+  std::thread search_thread_;
+};
+
+}  // namespace splitlab::protocol

@@ -1,0 +1,45 @@
+// The engine's UCI options: their declaration ("option name ... type ..."), validation of
+// "setoption" values, and current values. Parallel-search options are stored here and read by
+// the search when it starts.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace splitlab::protocol {
+
+struct UciOption {
+  enum class Type { kSpin, kCheck, kCombo, kButton, kString };
+  std::string name;
+  Type type = Type::kString;
+  std::string default_value;
+  int64_t min = 0, max = 0;        // kSpin
+  std::vector<std::string> vars;   // kCombo
+  std::string value;               // Current value ("" for buttons).
+
+  // "option name Hash type spin default 16 min 1 max 32768"
+  std::string declaration() const;
+};
+
+class UciOptions {
+ public:
+  void add(UciOption option);
+  // Case-insensitive, as the UCI protocol asks.
+  const UciOption* find(const std::string& name) const;
+  // Validates and sets a value; on failure returns false with `error` naming the option and
+  // what was wrong. Buttons accept no value.
+  bool set(const std::string& name, const std::string& value, std::string& error);
+  const std::vector<UciOption>& all() const { return options_; }
+
+  int64_t spin(const std::string& name) const;
+  bool check(const std::string& name) const;
+  const std::string& text(const std::string& name) const;
+
+ private:
+  UciOption* find_mutable(const std::string& name);
+  std::vector<UciOption> options_;
+};
+
+}  // namespace splitlab::protocol

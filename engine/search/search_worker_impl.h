@@ -1,0 +1,372 @@
+// Template implementation of SearchWorker (included by search_worker.h).
+#pragma once
+
+namespace splitlab::search {
+
+template <SearchGame G>
+void SearchWorker<G>::init_reductions() {
+  for (int d = 0; d < 64; ++d)
+    for (int m = 0; m < 64; ++m)
+      reductions_[d][m] = (d && m) ? uint8_t(0.5 + std::log(d) * std::log(m) / 2.0) : 0;
+}
+
+template <SearchGame G>
+void SearchWorker<G>::set_root(const Position& pos, const std::vector<Move>& allowed) {
+  root_ = pos;
+  root_moves_.clear();
+  MoveList legal;
+  G::generate_legal(pos, legal);
+  for (Move m : legal)
+    if (allowed.empty() || std::find(allowed.begin(), allowed.end(), m) != allowed.end()) {
+      RootMove rm;
+      rm.move = m;
+      root_moves_.push_back(rm);
+    }
+}
+
+template <SearchGame G>
+void SearchWorker<G>::count_node(int ply) {
+  const uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
+  nodes_.store(n, std::memory_order_relaxed);
+  if (ply > seldepth_) seldepth_ = ply;
+  if (n % kCheckInterval == 0 && on_periodic_check) on_periodic_check();
+}
+
+template <SearchGame G>
+Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
+  pos_ = root_;
+  aborted_ = false;
+  root_moves_completed_ = 0;
+  for (auto& rm : root_moves_) {
+    rm.previous_score = rm.score;
+    rm.score = -kInfiniteScore;
+  }
+  Frame& root = frames_[0];
+  root.alpha = alpha;
+  root.beta = beta;
+  root.depth = depth;
+  root.predicted = NodeType::kPV;
+  root.null_allowed = false;
+  root.phase = Phase::kEnter;
+
+  int ply = 0;
+  while (true) {
+    Action action = Action::kContinue;
+    switch (frames_[ply].phase) {
+      case Phase::kEnter: action = enter_node(ply); break;
+      case Phase::kAfterNullMove: action = after_null_move(ply); break;
+      case Phase::kAfterVerification: action = after_verification(ply); break;
+      case Phase::kNextMove: action = next_move(ply); break;
+      case Phase::kAfterChild: action = after_child(ply); break;
+    }
+    if (action == Action::kPushChild) {
+      ++ply;
+    } else if (action == Action::kReturn) {
+      if (ply == 0) break;
+      --ply;
+      frames_[ply].child_value = returned_;
+    }
+  }
+  std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                   [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+  return returned_;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::return_value(int, Score value) {
+  returned_ = value;
+  return Action::kReturn;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::push_child(int ply, Score alpha, Score beta,
+                                                             Depth depth, NodeType type,
+                                                             bool null_allowed, Phase resume) {
+  frames_[ply].phase = resume;
+  Frame& child = frames_[ply + 1];
+  child.alpha = alpha;
+  child.beta = beta;
+  child.depth = depth;
+  child.predicted = type;
+  child.null_allowed = null_allowed;
+  child.phase = Phase::kEnter;
+  return Action::kPushChild;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
+  Frame& f = frames_[ply];
+  pv_length_[ply] = ply;
+  if (shared_.stop.load(std::memory_order_relaxed)) {
+    aborted_ = true;
+    return return_value(ply, 0);
+  }
+  if (ply > 0) {
+    if (G::is_rule_draw(pos_)) return return_value(ply, kDrawScore);
+    if (ply >= kMaxPly) return return_value(ply, G::evaluate(pos_));
+    // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+    f.alpha = std::max(f.alpha, mated_in(ply));
+    f.beta = std::min(f.beta, mate_in(ply + 1));
+    if (f.alpha >= f.beta) return return_value(ply, f.alpha);
+  }
+  if (f.depth <= 0) {
+    const Score v = quiescence(f.alpha, f.beta, ply);
+    return return_value(ply, aborted_ ? 0 : v);
+  }
+  count_node(ply);
+  f.in_check = G::in_check(pos_);
+  f.type = f.predicted;
+  f.original_alpha = f.alpha;
+  f.best_score = -kInfiniteScore;
+  f.best_move = Move::none();
+  f.table_move = Move::none();
+  f.moves_searched = 0;
+  f.quiets_tried_count = 0;
+  f.nodes_at_entry = nodes();
+  const bool pv = f.type == NodeType::kPV;
+
+  hashing::TtEntry entry;
+  if (ply > 0 && shared_.table->probe(G::key(pos_), entry, stats_.tt)) {
+    f.table_move = G::move_from_bits(entry.move);
+    if (!pv && entry.depth >= f.depth && entry.bound != hashing::TtBound::None) {
+      const Score s = hashing::score_from_tt(entry.score, ply);
+      if (entry.bound == hashing::TtBound::Exact ||
+          (entry.bound == hashing::TtBound::Lower && s >= f.beta) ||
+          (entry.bound == hashing::TtBound::Upper && s <= f.alpha)) {
+        ++stats_.tt.cutoffs;
+        return return_value(ply, s);
+      }
+    }
+  }
+
+  f.static_eval = f.in_check ? -kInfiniteScore : G::evaluate(pos_);
+  if (!pv && !f.in_check && ply > 0 && !is_mate_score(f.beta)) {
+    // Reverse futility: far above beta at low depth, the opponent will not get back in time.
+    if (f.depth <= 6 && f.static_eval - 90 * f.depth >= f.beta)
+      return return_value(ply, f.static_eval);
+    // Null move: if passing still fails high, a real move almost surely would too.
+    if (f.null_allowed && f.depth >= 2 && f.static_eval >= f.beta && G::null_move_allowed(pos_)) {
+      f.reduction = 3 + f.depth / 4;
+      G::make_null(pos_);
+      return push_child(ply, -f.beta, -f.beta + 1, f.depth - 1 - f.reduction,
+                        child_node_type(f.type, 1), false, Phase::kAfterNullMove);
+    }
+  }
+  if (ply == 0) {
+    std::vector<Move> ordered;
+    ordered.reserve(root_moves_.size());
+    for (const auto& rm : root_moves_) ordered.push_back(rm.move);
+    f.picker.init_ordered(ordered);
+  } else {
+    f.picker.init(pos_, f.table_move, killers_.first(ply), killers_.second(ply), history_);
+  }
+  f.phase = Phase::kNextMove;
+  return Action::kContinue;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::after_null_move(int ply) {
+  Frame& f = frames_[ply];
+  G::unmake_null(pos_);
+  if (aborted_) return return_value(ply, 0);
+  Score v = -f.child_value;
+  if (v >= f.beta) {
+    if (is_mate_score(v)) v = f.beta;  // A mate found after a pass proves nothing.
+    // With little material zugzwang is likely: verify with a reduced search without a pass
+    // (as ElephantEye does) before trusting the cutoff.
+    if (G::low_material(pos_) && f.depth - f.reduction > 0)
+      return push_child(ply, f.beta - 1, f.beta, f.depth - f.reduction, f.type, false,
+                        Phase::kAfterVerification);
+    return return_value(ply, v);
+  }
+  f.picker.init(pos_, f.table_move, killers_.first(ply), killers_.second(ply), history_);
+  f.phase = Phase::kNextMove;
+  return Action::kContinue;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::after_verification(int ply) {
+  Frame& f = frames_[ply];
+  if (aborted_) return return_value(ply, 0);
+  // The verification searched this same position: its value is already from our side.
+  if (f.child_value >= f.beta) return return_value(ply, f.child_value);
+  f.picker.init(pos_, f.table_move, killers_.first(ply), killers_.second(ply), history_);
+  f.phase = Phase::kNextMove;
+  return Action::kContinue;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::next_move(int ply) {
+  Frame& f = frames_[ply];
+  const Move m = f.picker.next();
+  if (m.is_none()) return finish_node(ply);
+  const bool pv = f.type == NodeType::kPV;
+  const int move_number = f.moves_searched;
+  const bool is_killer = m == killers_.first(ply) || m == killers_.second(ply);
+  f.current = m;
+  f.current_is_quiet = !G::is_tactical(pos_, m);
+  G::make(pos_, m);
+  const bool gives_check = G::in_check(pos_);
+  f.child_depth = f.depth - 1 + (gives_check ? 1 : 0);  // Check extension.
+
+  if (move_number == 0) {
+    f.child_search = ChildSearch::kFullWindow;
+    return push_child(ply, -f.beta, -f.alpha, f.child_depth, child_node_type(f.type, 0), true,
+                      Phase::kAfterChild);
+  }
+  // Late-move reduction for quiet moves ordered late, re-searched at full depth if they
+  // beat alpha anyway.
+  f.reduction = 0;
+  if (f.depth >= 3 && f.current_is_quiet && !f.in_check && !gives_check &&
+      move_number >= (pv ? 3 : 2)) {
+    int r = reductions_[std::min(f.depth, 63)][std::min(move_number, 63)];
+    if (pv) --r;
+    if (is_killer) --r;
+    f.reduction = std::clamp(r, 0, f.child_depth - 1);
+  }
+  f.child_search = f.reduction > 0 ? ChildSearch::kReduced : ChildSearch::kScout;
+  return push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth - f.reduction,
+                    child_node_type(f.type, move_number), true, Phase::kAfterChild);
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
+  Frame& f = frames_[ply];
+  if (aborted_) {
+    G::unmake(pos_, f.current);
+    return return_value(ply, 0);
+  }
+  const Score v = -f.child_value;
+  const bool pv = f.type == NodeType::kPV;
+  const int move_number = f.moves_searched;
+  if (f.child_search == ChildSearch::kReduced && v > f.alpha) {
+    f.child_search = ChildSearch::kScout;
+    return push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth,
+                      child_node_type(f.type, move_number), true, Phase::kAfterChild);
+  }
+  if (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta) {
+    f.child_search = ChildSearch::kFullWindow;
+    return push_child(ply, -f.beta, -f.alpha, f.child_depth, NodeType::kPV, true,
+                      Phase::kAfterChild);
+  }
+  G::unmake(pos_, f.current);
+  ++f.moves_searched;
+  if (f.current_is_quiet && f.quiets_tried_count < 64)
+    f.quiets_tried[f.quiets_tried_count++] = f.current;
+
+  if (ply == 0) {
+    ++root_moves_completed_;
+    for (auto& rm : root_moves_) {
+      if (rm.move != f.current) continue;
+      if (move_number == 0 || v > f.alpha) {
+        rm.score = v;
+        rm.pv.assign(1, f.current);
+        for (int i = 1; i < pv_length_[1]; ++i) rm.pv.push_back(pv_[1][i]);
+      }
+      break;
+    }
+  }
+  if (v > f.best_score) {
+    f.best_score = v;
+    if (v > f.alpha) {
+      f.best_move = f.current;
+      if (pv) update_pv(ply, f.current);
+      if (v >= f.beta) {
+        if (f.current_is_quiet) update_quiet_stats(f, ply, f.current);
+        return finish_node(ply);
+      }
+      f.alpha = v;
+    }
+  }
+  f.type = after_move_without_cutoff(f.type);
+  f.phase = Phase::kNextMove;
+  return Action::kContinue;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
+  Frame& f = frames_[ply];
+  if (f.moves_searched == 0)
+    return return_value(ply, f.in_check ? mated_in(ply) : kDrawScore);
+  const Score best = f.best_score;
+  hashing::TtBound bound;
+  NodeType actual;
+  if (best >= f.beta) {
+    bound = hashing::TtBound::Lower;
+    actual = NodeType::kCut;
+  } else if (best > f.original_alpha) {
+    bound = hashing::TtBound::Exact;
+    actual = NodeType::kPV;
+  } else {
+    bound = hashing::TtBound::Upper;
+    actual = NodeType::kAll;
+  }
+  stats_.node_types.record(f.predicted, actual);
+  hashing::TtEntry entry;
+  const Move move = f.best_move ? f.best_move : f.table_move;
+  entry.move = move ? G::move_to_bits(move) : 0;
+  entry.score = int16_t(hashing::score_to_tt(best, ply));
+  entry.depth = int8_t(std::min(f.depth, 127));
+  entry.bound = bound;
+  entry.log2_size = hashing::log2_subtree_size(nodes() - f.nodes_at_entry);
+  shared_.table->store(G::key(pos_), entry, stats_.tt);
+  return return_value(ply, best);
+}
+
+template <SearchGame G>
+void SearchWorker<G>::update_pv(int ply, Move m) {
+  pv_[ply][ply] = m;
+  for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+template <SearchGame G>
+void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
+  killers_.add(ply, best);
+  const int bonus = std::min(f.depth * f.depth, 400);
+  history_.update(G::history_index(pos_, best), bonus);
+  for (int i = 0; i < f.quiets_tried_count; ++i)
+    if (f.quiets_tried[i] != best) history_.update(G::history_index(pos_, f.quiets_tried[i]), -bonus);
+}
+
+template <SearchGame G>
+Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
+  if (shared_.stop.load(std::memory_order_relaxed)) {
+    aborted_ = true;
+    return 0;
+  }
+  count_node(ply);
+  ++stats_.qnodes;
+  if (ply >= kMaxPly) return G::evaluate(pos_);
+  if (G::is_rule_draw(pos_)) return kDrawScore;
+  const bool in_check = G::in_check(pos_);
+  Score best = -kInfiniteScore;
+  if (!in_check) {
+    const Score stand_pat = G::evaluate(pos_);
+    if (stand_pat >= beta) return stand_pat;
+    if (stand_pat > alpha) alpha = stand_pat;
+    best = stand_pat;
+  }
+  MovePicker<G> picker;
+  picker.init_quiescence(pos_, in_check);
+  int searched = 0;
+  for (Move m = picker.next(); m; m = picker.next()) {
+    if (!in_check && G::see(pos_, m) < 0) continue;  // Losing captures cannot help here.
+    G::make(pos_, m);
+    const Score v = -quiescence(-beta, -alpha, ply + 1);
+    G::unmake(pos_, m);
+    ++searched;
+    if (aborted_) return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        if (v >= beta) return v;
+        alpha = v;
+      }
+    }
+  }
+  if (in_check && searched == 0) return mated_in(ply);
+  return best;
+}
+
+}  // namespace splitlab::search

@@ -1,0 +1,157 @@
+// The search driver: iterative deepening with aspiration windows over a SearchWorker, time and
+// node limits, and one report per completed iteration. One search at a time; stop() and
+// ponderhit() may be called from another thread while run() is searching.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/search/search_types.h"
+#include "engine/search/search_worker.h"
+#include "engine/search/time_manager.h"
+
+namespace splitlab::search {
+
+template <SearchGame G>
+class Searcher {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+  using Report = std::function<void(const SearchResult&)>;
+
+  explicit Searcher(hashing::TranspositionTable& table) : worker_(shared_, 0) {
+    shared_.table = &table;
+    worker_.on_periodic_check = [this] { check_limits(); };
+  }
+
+  // Clears stop() and ponderhit() before a search: call it before handing run() to another
+  // thread, so that a stop sent before run() starts is not lost.
+  void arm() {
+    shared_.stop.store(false, std::memory_order_relaxed);
+    ponderhit_.store(false, std::memory_order_relaxed);
+  }
+
+  // Searches `pos` within `limits`, calling `report` after each iteration (and for aspiration
+  // fail-highs and fail-lows). `pondering`: time control waits for ponderhit(). Call arm()
+  // first.
+  SearchResult run(const Position& pos, const SearchLimits& limits, bool pondering,
+                   int64_t move_overhead_ms, const Report& report);
+
+  void stop() { shared_.stop.store(true, std::memory_order_relaxed); }
+  void ponderhit() { ponderhit_.store(true, std::memory_order_relaxed); }
+  void new_game() { worker_.clear_history(); }
+
+  const SearchStats& stats() const { return worker_.stats(); }
+  uint64_t nodes() const { return worker_.nodes(); }
+
+ private:
+  void check_limits() {
+    if (timed_ && !time_.active() && ponderhit_.load(std::memory_order_relaxed))
+      time_.set_active(true);
+    if (time_.past_maximum() || (node_limit_ && worker_.nodes() >= node_limit_)) stop();
+  }
+  SearchResult make_result(Depth depth, Score score, int64_t elapsed, bool lower, bool upper);
+
+  SharedSearchState shared_;
+  SearchWorker<G> worker_;
+  TimeManager time_;
+  bool timed_ = false;
+  uint64_t node_limit_ = 0;
+  std::atomic<bool> ponderhit_{false};
+};
+
+template <SearchGame G>
+SearchResult Searcher<G>::make_result(Depth depth, Score score, int64_t elapsed, bool lower,
+                                      bool upper) {
+  SearchResult r;
+  const auto& best = worker_.root_moves().front();
+  r.best_move = G::move_to_text(best.move);
+  for (Move m : best.pv) r.pv.push_back(G::move_to_text(m));
+  if (best.pv.size() > 1) r.ponder_move = r.pv[1];
+  r.score = score;
+  r.depth = depth;
+  r.seldepth = worker_.seldepth();
+  r.nodes = worker_.nodes();
+  r.time_ms = elapsed;
+  r.lower_bound = lower;
+  r.upper_bound = upper;
+  return r;
+}
+
+template <SearchGame G>
+SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, bool pondering,
+                              int64_t move_overhead_ms, const Report& report) {
+  shared_.table->new_search();
+  worker_.reset_stats();
+  time_.start(limits, G::side_index(pos), move_overhead_ms);
+  timed_ = time_.active();
+  if (pondering && !ponderhit_.load(std::memory_order_relaxed)) time_.set_active(false);
+  node_limit_ = limits.nodes;
+
+  std::vector<Move> allowed;
+  for (const auto& text : limits.searchmoves) {
+    std::string error;
+    const Move m = G::parse_move(pos, text, error);
+    if (!m.is_none()) allowed.push_back(m);
+  }
+  worker_.set_root(pos, allowed);
+  SearchResult result;
+  if (worker_.root_moves().empty()) {
+    result.score = G::in_check(pos) ? mated_in(0) : kDrawScore;
+    return result;  // No legal move: best_move stays empty.
+  }
+  // Whatever happens, the answer is a legal move.
+  result.best_move = G::move_to_text(worker_.root_moves().front().move);
+
+  Score previous = 0;
+  for (Depth depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
+    Score delta = 25;
+    Score alpha = -kInfiniteScore, beta = kInfiniteScore;
+    if (depth >= 5 && !is_mate_score(previous)) {
+      alpha = std::max(previous - delta, -kInfiniteScore);
+      beta = std::min(previous + delta, kInfiniteScore);
+    }
+    Score score;
+    while (true) {
+      score = worker_.search_root(depth, alpha, beta);
+      if (worker_.aborted()) break;
+      if (score <= alpha) {
+        report(make_result(depth, score, time_.elapsed_ms(), false, true));
+        beta = (alpha + beta) / 2;
+        alpha = std::max(score - delta, -kInfiniteScore);
+      } else if (score >= beta) {
+        report(make_result(depth, score, time_.elapsed_ms(), true, false));
+        beta = std::min(score + delta, kInfiniteScore);
+      } else {
+        break;
+      }
+      delta += delta;
+    }
+    if (worker_.aborted()) {
+      // The stopped iteration searched the last best move first; once that move is done, the
+      // front root move is at least as good as the last answer, and newer.
+      if (worker_.root_moves_completed() > 0 && depth > 1) {
+        const auto& best = worker_.root_moves().front();
+        result.best_move = G::move_to_text(best.move);
+        result.ponder_move = best.pv.size() > 1 ? G::move_to_text(best.pv[1]) : "";
+      }
+      break;
+    }
+    previous = score;
+    result = make_result(depth, score, time_.elapsed_ms(), false, false);
+    report(result);
+    if (limits.mate > 0 && is_mate_score(score) && score > 0 &&
+        mate_in_moves(score) <= limits.mate)
+      break;
+    if (time_.past_optimum()) break;
+    if (node_limit_ && worker_.nodes() >= node_limit_) break;
+  }
+  result.nodes = worker_.nodes();
+  result.time_ms = time_.elapsed_ms();
+  return result;
+}
+
+}  // namespace splitlab::search

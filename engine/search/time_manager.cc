@@ -1,0 +1,28 @@
+#include "engine/search/time_manager.h"
+
+#include <algorithm>
+
+namespace splitlab::search {
+
+void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overhead_ms) {
+  start_ = Clock::now();
+  active_ = false;
+  optimum_ms_ = maximum_ms_ = 0;
+  if (limits.movetime_ms > 0) {
+    active_ = true;
+    maximum_ms_ = std::max<int64_t>(1, limits.movetime_ms - move_overhead_ms);
+    optimum_ms_ = maximum_ms_;
+  } else if (limits.time_left_ms[side] >= 0) {
+    active_ = true;
+    const int64_t available = std::max<int64_t>(1, limits.time_left_ms[side] - move_overhead_ms);
+    const int moves_to_plan = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 30;
+    const int64_t increment = limits.increment_ms[side];
+    optimum_ms_ = std::min(available / moves_to_plan + increment * 3 / 4, available / 2);
+    maximum_ms_ = std::min(optimum_ms_ * 4, available * 3 / 4);
+    optimum_ms_ = std::max<int64_t>(1, std::min(optimum_ms_, maximum_ms_));
+    maximum_ms_ = std::max<int64_t>(1, maximum_ms_);
+  }
+  if (limits.infinite) active_ = false;
+}
+
+}  // namespace splitlab::search

@@ -1,0 +1,201 @@
+#include "hashing/tt.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <limits>
+#include <new>
+#include <utility>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#include "hashing/tt_policy.h"
+#include "hashing/tt_slots.h"
+
+namespace splitlab::hashing {
+namespace {
+
+// Tables of at least this size are aligned to it and offered to the kernel as huge pages, which
+// saves most TLB misses of random probes into a large table.
+constexpr size_t kHugePageBytes = size_t{2} << 20;
+
+constexpr size_t kHashfullSample = 1000;
+
+}  // namespace
+
+static_assert(TranspositionTable::kBucketBytes == 4 * 2 * sizeof(uint64_t));
+static_assert(TranspositionTable::kBucketBytes == 4 * 4 * sizeof(uint32_t));
+static_assert(sizeof(std::atomic<uint64_t>) == sizeof(uint64_t) &&
+              std::atomic<uint64_t>::is_always_lock_free);
+static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t) &&
+              std::atomic<uint32_t>::is_always_lock_free);
+
+TranspositionTable::TranspositionTable() {
+  if (!allocate(1)) throw std::bad_alloc();
+}
+
+TranspositionTable::~TranspositionTable() { std::free(memory_); }
+
+template <typename Visitor>
+decltype(auto) TranspositionTable::visit_slots(Visitor&& visit) const {
+  switch (scheme_) {
+    case TtEntryScheme::Xor:
+      return visit(tt_internal::XorSlots(words64_));
+    case TtEntryScheme::Bracket:
+      return visit(tt_internal::BracketSlots(words32_));
+    case TtEntryScheme::Locked:
+      return visit(tt_internal::LockedSlots(plain_words_, bucket_locks_.get()));
+    case TtEntryScheme::Raw:
+      return visit(tt_internal::RawSlots(words64_));
+  }
+  __builtin_unreachable();
+}
+
+bool TranspositionTable::resize(size_t megabytes, std::string* error) {
+  if (megabytes > std::numeric_limits<size_t>::max() / kBytesPerMegabyte) {
+    if (error) *error = "hash size " + std::to_string(megabytes) + " MB is too large";
+    return false;
+  }
+  const size_t buckets = megabytes * kBytesPerMegabyte / kBucketBytes;
+  return resize_buckets(buckets == 0 ? 1 : std::bit_floor(buckets), error);
+}
+
+bool TranspositionTable::resize_buckets(size_t buckets, std::string* error) {
+  if (!std::has_single_bit(buckets)) {
+    if (error) *error = "bucket count " + std::to_string(buckets) + " is not a power of two";
+    return false;
+  }
+  if (buckets == bucket_count_) {
+    clear();
+    return true;
+  }
+  if (allocate(buckets)) return true;
+  // The old table may be what stands in the way: free it and try once more, else go back.
+  const size_t previous_buckets = bucket_count_;
+  std::free(memory_);
+  memory_ = nullptr;
+  bucket_count_ = 0;
+  if (allocate(buckets)) return true;
+  if (!allocate(previous_buckets) && !allocate(1)) throw std::bad_alloc();
+  if (error) {
+    *error = "cannot allocate " + std::to_string(buckets * kBucketBytes) + " bytes for the hash";
+  }
+  return false;
+}
+
+bool TranspositionTable::allocate(size_t buckets) {
+  if (buckets > std::numeric_limits<size_t>::max() / kBucketBytes) return false;
+  const size_t bytes = buckets * kBucketBytes;
+  // aligned_alloc wants a size that is a multiple of the alignment: both are powers of two here.
+  const size_t alignment = bytes >= kHugePageBytes ? kHugePageBytes : kBucketBytes;
+  void* memory = std::aligned_alloc(alignment, bytes);
+  if (memory == nullptr) return false;
+#ifdef __linux__
+  if (alignment == kHugePageBytes) madvise(memory, bytes, MADV_HUGEPAGE);  // a hint only
+#endif
+  std::unique_ptr<tbb::spin_mutex[]> locks;
+  if (scheme_ == TtEntryScheme::Locked) {
+    locks.reset(new (std::nothrow) tbb::spin_mutex[buckets]);
+    if (!locks) {
+      std::free(memory);
+      return false;
+    }
+  }
+  std::free(memory_);
+  memory_ = static_cast<std::byte*>(memory);
+  bucket_count_ = buckets;
+  bucket_locks_ = std::move(locks);
+  construct_words();
+  update_slot_mask();
+  age_ = 0;
+  return true;
+}
+
+void TranspositionTable::construct_words() {
+  // Value-initialising placement new over the whole storage ends the lifetime of the previous
+  // words (all trivially destructible) and creates the new ones as zeros; C++20 guarantees no
+  // array overhead for this form. Zero words are an empty entry in every scheme.
+  words64_ = nullptr;
+  words32_ = nullptr;
+  plain_words_ = nullptr;
+  switch (scheme_) {
+    case TtEntryScheme::Xor:
+    case TtEntryScheme::Raw:
+      words64_ = ::new (memory_) std::atomic<uint64_t>[size_bytes() / sizeof(uint64_t)]();
+      break;
+    case TtEntryScheme::Bracket:
+      words32_ = ::new (memory_) std::atomic<uint32_t>[size_bytes() / sizeof(uint32_t)]();
+      break;
+    case TtEntryScheme::Locked:
+      plain_words_ = ::new (memory_) uint64_t[size_bytes() / sizeof(uint64_t)]();
+      break;
+  }
+}
+
+void TranspositionTable::clear() {
+  construct_words();
+  age_ = 0;
+}
+
+void TranspositionTable::set_scheme(TtEntryScheme scheme) {
+  scheme_ = scheme;
+  if (scheme_ == TtEntryScheme::Locked) {
+    if (!bucket_locks_) bucket_locks_.reset(new tbb::spin_mutex[bucket_count_]);
+  } else {
+    bucket_locks_.reset();
+  }
+  clear();
+}
+
+void TranspositionTable::set_policy(TtReplacePolicy policy) {
+  policy_ = policy;
+  update_slot_mask();
+}
+
+void TranspositionTable::update_slot_mask() {
+  const size_t ways = static_cast<size_t>(tt_policy_ways(policy_));
+  slot_mask_ = (entry_count() - 1) & ~(ways - 1);
+}
+
+bool TranspositionTable::probe(uint64_t key, TtEntry& out, TtStats& stats) const {
+  ++stats.probes;
+  const size_t first_slot = slot_of(key);
+  const int ways = tt_policy_ways(policy_);
+  TtDataWord data;
+  const bool found = visit_slots([&](const auto& slots) {
+    [[maybe_unused]] auto guard = slots.lock_bucket(first_slot / kEntriesPerBucket);
+    return tt_internal::probe_slots(slots, first_slot, ways, key, data);
+  });
+  if (!found) return false;
+  ++stats.hits;
+  out = data.unpack();
+  return true;
+}
+
+void TranspositionTable::store(uint64_t key, const TtEntry& entry, TtStats& stats) {
+  ++stats.stores;
+  const size_t first_slot = slot_of(key);
+  const TtDataWord fresh = TtDataWord::pack(entry, age_);
+  visit_slots([&](const auto& slots) {
+    [[maybe_unused]] auto guard = slots.lock_bucket(first_slot / kEntriesPerBucket);
+    tt_internal::store_slots(slots, first_slot, key, fresh, policy_, age_, stats);
+  });
+}
+
+int TranspositionTable::hashfull() const {
+  const size_t sample = std::min(kHashfullSample, entry_count());
+  const size_t current = visit_slots([&](const auto& slots) {
+    size_t count = 0;
+    for (size_t slot = 0; slot < sample; ++slot) {
+      [[maybe_unused]] auto guard = slots.lock_bucket(slot / kEntriesPerBucket);
+      const TtDataWord data = slots.read_data(slot);
+      if (data.occupied() && data.age() == age_) ++count;
+    }
+    return count;
+  });
+  return static_cast<int>(current * 1000 / sample);
+}
+
+}  // namespace splitlab::hashing
