@@ -9,13 +9,16 @@
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/position.h"
+#include "engine/chess/test_support.h"
 #include "engine/protocol/epd.h"
 #include "gtest/gtest.h"
 
 namespace splitlab::chess {
 namespace {
 
-constexpr char kSuitePath[] = "tests/data/chess_perft.epd";
+using test_support::kSuitePath;
+using test_support::Parse;
+using test_support::Uci;
 constexpr char kKiwipete[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 std::vector<Position> SuitePositionsAndTheirChildren() {
@@ -39,19 +42,7 @@ std::vector<Position> SuitePositionsAndTheirChildren() {
   return positions;
 }
 
-Position Parse(std::string_view fen) {
-  Position pos;
-  std::string error;
-  EXPECT_TRUE(Position::parse_fen(fen, pos, error)) << fen << ": " << error;
-  return pos;
-}
 
-Move Uci(const Position& pos, std::string_view text) {
-  std::string error;
-  const Move m = parse_uci_move(pos, text, error);
-  EXPECT_FALSE(m.is_none()) << error;
-  return m;
-}
 
 std::string San(const Position& pos, std::string_view uci) {
   const Move m = Uci(pos, uci);

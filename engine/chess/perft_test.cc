@@ -13,13 +13,15 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
+#include "engine/chess/test_support.h"
 #include "engine/protocol/epd.h"
 #include "gtest/gtest.h"
 
 namespace splitlab::chess {
 namespace {
 
-constexpr char kSuitePath[] = "tests/data/chess_perft.epd";
+using test_support::kSuitePath;
+using test_support::Parse;
 
 // Depth 5 is run wherever its count is at most this; every count up to depth 4 is run. The
 // whole suite takes well under a second with -c opt and about a second under ASan/UBSan.
@@ -62,12 +64,6 @@ const std::vector<PerftCase>& Suite() {
   return suite;
 }
 
-Position Parse(const std::string& fen) {
-  Position pos;
-  std::string error;
-  EXPECT_TRUE(Position::parse_fen(fen, pos, error)) << fen << ": " << error;
-  return pos;
-}
 
 // Positions reached by random legal playouts from the start and from every suite position.
 std::vector<Position> RandomPlayoutPositions() {

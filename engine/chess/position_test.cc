@@ -10,38 +10,19 @@
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
+#include "engine/chess/test_support.h"
 #include "engine/protocol/epd.h"
 #include "gtest/gtest.h"
 
 namespace splitlab::chess {
 namespace {
 
-constexpr char kSuitePath[] = "tests/data/chess_perft.epd";
+using test_support::Parse;
+using test_support::SuiteFens;
+using test_support::Uci;
 
-std::vector<std::string> SuiteFens() {
-  std::vector<protocol::EpdRecord> records;
-  std::string error;
-  EXPECT_TRUE(protocol::read_epd_file(kSuitePath, records, error)) << error;
-  std::vector<std::string> fens;
-  for (const auto& record : records) fens.push_back(record.fen);
-  EXPECT_EQ(fens.size(), 126u);
-  return fens;
-}
 
-Position Parse(std::string_view fen) {
-  Position pos;
-  std::string error;
-  EXPECT_TRUE(Position::parse_fen(fen, pos, error)) << fen << ": " << error;
-  return pos;
-}
 
-// The legal move written in UCI; fails the test if there is none.
-Move Uci(const Position& pos, std::string_view text) {
-  std::string error;
-  const Move m = parse_uci_move(pos, text, error);
-  EXPECT_FALSE(m.is_none()) << error;
-  return m;
-}
 
 void Play(Position& pos, std::initializer_list<std::string_view> moves) {
   for (auto text : moves) {

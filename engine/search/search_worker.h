@@ -127,6 +127,8 @@ class SearchWorker {
 
   void init_reductions();
   Action enter_node(int ply);
+  // Sets up the move loop of a node (after the pruning steps at its entry).
+  Action start_moves(int ply);
   Action after_null_move(int ply);
   Action after_verification(int ply);
   Action next_move(int ply);

@@ -152,6 +152,12 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
                         child_node_type(f.type, 1), false, Phase::kAfterNullMove);
     }
   }
+  return start_moves(ply);
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::start_moves(int ply) {
+  Frame& f = frames_[ply];
   if (ply == 0) {
     std::vector<Move> ordered;
     ordered.reserve(root_moves_.size());
@@ -179,9 +185,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_null_move(int ply) {
                         Phase::kAfterVerification);
     return return_value(ply, v);
   }
-  f.picker.init(pos_, f.table_move, killers_.first(ply), killers_.second(ply), history_);
-  f.phase = Phase::kNextMove;
-  return Action::kContinue;
+  return start_moves(ply);
 }
 
 template <SearchGame G>
@@ -190,9 +194,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_verification(int ply) {
   if (aborted_) return return_value(ply, 0);
   // The verification searched this same position: its value is already from our side.
   if (f.child_value >= f.beta) return return_value(ply, f.child_value);
-  f.picker.init(pos_, f.table_move, killers_.first(ply), killers_.second(ply), history_);
-  f.phase = Phase::kNextMove;
-  return Action::kContinue;
+  return start_moves(ply);
 }
 
 template <SearchGame G>
