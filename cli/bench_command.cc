@@ -10,6 +10,8 @@
 #include "engine/chess/chess_game.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
+#include "parallel/options.h"
+#include "parallel/report.h"
 
 namespace splitlab::cli {
 namespace {
@@ -22,17 +24,14 @@ int fail(const std::string& message) {
 }  // namespace
 
 int bench_command(const std::vector<std::string>& args) {
-  std::set<std::string> valued = {"depth", "positions", "threads", "strategy"};
+  std::set<std::string> valued = {"depth", "positions"};
   valued.insert(kTableFlags.begin(), kTableFlags.end());
+  valued.insert(kParallelFlags.begin(), kParallelFlags.end());
   Flags flags(valued, {});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
-  long long depth = 0, threads = 1;
+  long long depth = 0;
   if (!flags.get_int("depth", 1, kMaxPly - 1, 10, depth, error)) return fail(error);
-  if (!flags.get_int("threads", 1, 1, 1, threads, error))
-    return fail(error + " (the parallel strategies are not in this build yet)");
-  if (flags.has("strategy") && flags.get("strategy") != "none")
-    return fail("unknown --strategy '" + flags.get("strategy") + "' (this build has: none)");
   hashing::TranspositionTable table;
   if (!configure_table(flags, 16, table, error)) return fail(error);
 
@@ -46,7 +45,10 @@ int bench_command(const std::vector<std::string>& args) {
   }
 
   search::Searcher<chess::ChessGame> searcher(table);
+  if (!configure_parallel(flags, searcher, error)) return fail(error);
+  std::printf("bench: depth %lld, %s\n", depth, describe_parallel(flags).c_str());
   search::SearchStats total;
+  std::vector<parallel::ThreadReport> threads;
   uint64_t nodes = 0;
   Progress progress("bench");
   const auto start = std::chrono::steady_clock::now();
@@ -62,6 +64,12 @@ int bench_command(const std::vector<std::string>& args) {
     const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
     nodes += result.nodes;
     total += searcher.stats();
+    const auto reports = parallel::thread_reports(searcher);
+    if (threads.empty()) threads.resize(reports.size());
+    for (size_t t = 0; t < reports.size(); ++t) {
+      threads[t].nodes += reports[t].nodes;
+      threads[t].stats += reports[t].stats;
+    }
     std::printf("position %2zu/%zu  depth %2d  score %-10s  nodes %10llu  bestmove %-6s  %s\n",
                 i + 1, fens.size(), result.depth, score_to_uci(result.score).c_str(),
                 (unsigned long long)result.nodes, result.best_move.c_str(), fens[i].c_str());
@@ -72,12 +80,12 @@ int bench_command(const std::vector<std::string>& args) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("\nNode types (Fruit predictor; PV = exact, Cut = fail high, All = fail low):\n%s",
               total.node_types.table().c_str());
+  std::printf("\nThreads:\n%s", parallel::thread_table(threads).c_str());
   const auto& tt = total.tt;
   std::printf("Table: %llu probes, %.1f%% hits, %llu cutoffs, %llu stores, %llu replacements\n",
               (unsigned long long)tt.probes, tt.probes ? 100.0 * tt.hits / tt.probes : 0.0,
               (unsigned long long)tt.cutoffs, (unsigned long long)tt.stores,
               (unsigned long long)tt.replacements);
-  std::printf("Total time (ms) : %.0f\n", seconds * 1000);
   std::printf("Nodes searched: %llu\n", (unsigned long long)nodes);
   std::printf("Nodes/second: %.0f\n", seconds > 0 ? nodes / seconds : 0.0);
   return 0;

@@ -1,6 +1,7 @@
 #include "cli/search_flags.h"
 
 #include "hashing/tt_options.h"
+#include "parallel/options.h"
 
 namespace splitlab::cli {
 
@@ -23,6 +24,39 @@ bool configure_table(const Flags& flags, size_t default_mb, hashing::Transpositi
   table.set_scheme(*scheme);
   table.set_policy(*policy);
   return true;
+}
+
+bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& searcher,
+                        std::string& error) {
+  long long threads = 1, min_depth = 4, helpers = 8;
+  if (!flags.get_int("threads", 1, 256, 1, threads, error) ||
+      !flags.get_int("min-split-depth", 1, 64, 4, min_depth, error) ||
+      !flags.get_int("max-helpers", 1, 256, 8, helpers, error))
+    return false;
+  search::SplitSettings settings;
+  const auto strategy = parallel::parse_split_strategy(flags.get("strategy", "ybwc"));
+  if (!strategy) {
+    error = "unknown --strategy '" + flags.get("strategy") + "' (none, ybwc, dts, lazy)";
+    return false;
+  }
+  const auto any = parallel::parse_split_nodes(flags.get("split-nodes", "pv-all"));
+  if (!any) {
+    error = "unknown --split-nodes '" + flags.get("split-nodes") + "' (pv-all, any)";
+    return false;
+  }
+  settings.strategy = *strategy;
+  settings.split_any_node = *any;
+  settings.min_split_depth = int(min_depth);
+  settings.max_helpers_per_split = int(helpers);
+  parallel::configure_threads(searcher, int(threads), settings);
+  return true;
+}
+
+std::string describe_parallel(const Flags& flags) {
+  return "threads " + flags.get("threads", "1") + ", strategy " + flags.get("strategy", "ybwc") +
+         ", split " + flags.get("split-nodes", "pv-all") + " nodes at depth >= " +
+         flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
+         " helpers";
 }
 
 }  // namespace splitlab::cli

@@ -11,7 +11,7 @@
 //   xor      word0 = data, word1 = key ^ data (Hyatt & Mann). A probe accepts when
 //            word0 ^ word1 == key; a torn pair yields a different key and reads as a miss.
 //   bracket  four 32-bit words: check, data_lo, data_hi, check, written in that order, with
-//            check = 32 bits of a strong mix of (key, data). A probe accepts when both checks are
+//            check = tt_bracket_check(key, data), 32 bits. A probe accepts when both checks are
 //            equal and equal the checksum recomputed from its own key and the data it read, so any
 //            mixture of two stores fails (but for a 2^-32 chance). The key is not stored: the slot
 //            and the 32-bit check identify the position.

@@ -65,7 +65,8 @@ void BM_Probe(benchmark::State& state) {
     benchmark::DoNotOptimize(g_table->probe(key, entry, stats));
     benchmark::DoNotOptimize(entry);
   }
-  state.counters["hit_rate"] = static_cast<double>(stats.hits) / stats.probes;
+  state.counters["hit_rate"] = benchmark::Counter(static_cast<double>(stats.hits) / stats.probes,
+                                                  benchmark::Counter::kAvgThreads);
   state.SetItemsProcessed(state.iterations());
 }
 

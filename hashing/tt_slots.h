@@ -123,8 +123,9 @@ class RawSlots {
 };
 
 // Plain key and data words, each bucket guarded by its own tbb::spin_mutex (kept in a separate
-// array, so the bucket stays one cache line). The words are not atomic: every access, including
-// hashfull()'s sampling, holds the bucket's lock.
+// array, so the bucket stays one cache line; 64 neighbouring buckets share a line of locks, as in
+// any compact lock array, which is part of the cost this scheme measures). The words are not
+// atomic: every access, including hashfull()'s sampling, holds the bucket's lock.
 class LockedSlots {
  public:
   LockedSlots(uint64_t* words, tbb::spin_mutex* bucket_locks)

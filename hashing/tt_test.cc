@@ -76,6 +76,19 @@ TEST(TtEntryTest, AgeDistanceWrapsAroundTheSixBitCycle) {
   EXPECT_EQ(TtDataWord::pack(TtEntry{}, 5).age_distance(5), 0);
 }
 
+TEST(TtEntryTest, BracketCheckChangesWithEveryBitOfKeyAndData) {
+  uint64_t key = 0x0123'4567'89AB'CDEFULL, data = TtDataWord::pack(make_entry(1, 2, 3), 4).bits();
+  for (int round = 0; round < 8; ++round) {
+    const uint32_t check = tt_bracket_check(key, data);
+    for (int bit = 0; bit < 64; ++bit) {
+      EXPECT_NE(tt_bracket_check(key ^ (uint64_t{1} << bit), data), check) << "key bit " << bit;
+      EXPECT_NE(tt_bracket_check(key, data ^ (uint64_t{1} << bit)), check) << "data bit " << bit;
+    }
+    key = key * 6364136223846793005ULL + 1442695040888963407ULL;
+    data = data * 6364136223846793005ULL + 1442695040888963407ULL;
+  }
+}
+
 TEST(TtMateScoreTest, StoresMateScoresRelativeToTheNode) {
   // At ply 5 the search proves mate at ply 8 from the root: 3 plies from this node.
   const int mate_at_ply_8 = kTtMateScore - 8;

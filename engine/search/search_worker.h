@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 #include "engine/core/score.h"
@@ -23,6 +24,8 @@
 #include "engine/search/node_type.h"
 #include "engine/search/search_game.h"
 #include "engine/search/search_types.h"
+#include "engine/search/split_coordinator.h"
+#include "engine/search/split_point.h"
 #include "hashing/tt.h"
 
 namespace splitlab::search {
@@ -33,42 +36,66 @@ struct SharedSearchState {
   std::atomic<bool> stop{false};
 };
 
+// The root moves of one search, ordered best first after each iteration. Threads that search
+// one tree together (YBWC, DTS) share one list and update it under the mutex at ply 0; a Lazy
+// SMP helper keeps its own.
+template <SearchGame G>
+struct RootMoves {
+  using Move = typename G::Move;
+  struct Entry {
+    Move move;
+    Score score = -kInfiniteScore;
+    Score previous_score = -kInfiniteScore;
+    std::vector<Move> pv;
+  };
+  std::mutex mutex;
+  std::vector<Entry> moves;
+  int completed = 0;  // Root moves finished in the current iteration.
+};
+
 template <SearchGame G>
 class SearchWorker {
  public:
   using Position = typename G::Position;
   using Move = typename G::Move;
   using MoveList = typename G::MoveList;
-
-  struct RootMove {
-    Move move;
-    Score score = -kInfiniteScore;
-    Score previous_score = -kInfiniteScore;
-    std::vector<Move> pv;
-  };
+  using RootMove = typename RootMoves<G>::Entry;
+  using Frame = SearchFrame<G>;
 
   SearchWorker(SharedSearchState& shared, int thread_index)
       : shared_(shared), thread_index_(thread_index), history_(G::kHistorySize) {
     init_reductions();
   }
 
-  // Sets the root; `allowed` restricts the root moves (empty: all legal moves).
+  // Sets the root (and fills `root_moves`, which this worker then uses); `allowed` restricts
+  // the root moves (empty: all legal moves).
   void set_root(const Position& pos, const std::vector<Move>& allowed);
+  // Shares another worker's root (and root move list) without refilling it.
+  void share_root(const Position& pos, RootMoves<G>* root_moves) {
+    root_ = pos;
+    root_moves_ = root_moves;
+  }
   void clear_history() {
     killers_.clear();
     history_.clear();
   }
+  // Joins a parallel search; null: single-threaded.
+  void attach(SplitCoordinator<G>* coordinator) { coordinator_ = coordinator; }
+  int thread_index() const { return thread_index_; }
 
   // One iteration: the root searched to `depth` within (alpha, beta). Afterwards root_moves()
   // is ordered best first. When the search is stopped, aborted() is true and only root moves
   // completed before the stop carry scores.
   Score search_root(Depth depth, Score alpha, Score beta);
+  // Helps at a split point it was assigned to; returns when it has no more work there.
+  void work_at(SplitPoint<G>* sp);
 
   bool aborted() const { return aborted_; }
-  const std::vector<RootMove>& root_moves() const { return root_moves_; }
+  const std::vector<RootMove>& root_moves() const { return root_moves_->moves; }
+  RootMoves<G>* shared_root_moves() { return root_moves_; }
   const Position& root_position() const { return root_; }
   // Completed root moves of the current iteration (0 until the first one is done).
-  int root_moves_completed() const { return root_moves_completed_; }
+  int root_moves_completed() const { return root_moves_->completed; }
 
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   int seldepth() const { return seldepth_; }
@@ -84,48 +111,14 @@ class SearchWorker {
   static constexpr uint64_t kCheckInterval = 1024;
 
  private:
-  // Where a frame stands; a frame waiting on a child resumes in the matching kAfter* phase.
-  enum class Phase : uint8_t {
-    kEnter,
-    kAfterNullMove,
-    kAfterVerification,
-    kNextMove,
-    kAfterChild,
-  };
-  // Which search of the current move the child is: reduced scout, full-depth scout, or the
-  // PV re-search with the full window.
-  enum class ChildSearch : uint8_t { kReduced, kScout, kFullWindow };
-  enum class Action : uint8_t { kPushChild, kReturn, kContinue };
-
-  struct Frame {
-    // Set by the parent.
-    Score alpha, beta;
-    Depth depth;
-    NodeType predicted;
-    bool null_allowed;
-    // Node state.
-    Phase phase;
-    NodeType type;  // The prediction as it evolves (a Cut node becomes All).
-    bool in_check;
-    Score original_alpha;
-    Score static_eval;
-    Score best_score;
-    Move best_move;
-    Move table_move;
-    int moves_searched;
-    Move current;
-    bool current_is_quiet;
-    ChildSearch child_search;
-    Depth child_depth;  // Full (unreduced) depth of the current move's child.
-    int reduction;
-    Score child_value;  // Set when a child returns.
-    uint64_t nodes_at_entry;
-    MovePicker<G> picker;
-    int quiets_tried_count;
-    Move quiets_tried[64];
-  };
+  using Phase = FramePhase;
+  // kLeaveSplit: this thread has no more work at the split frame it is at (base ply only).
+  enum class Action : uint8_t { kPushChild, kReturn, kContinue, kLeaveSplit };
 
   void init_reductions();
+  // Runs the frame machine from the current frame until the frame at base_ply_ returns
+  // (true, value in returned_) or this thread leaves the split at its base (false).
+  bool run(int ply);
   Action enter_node(int ply);
   // Sets up the move loop of a node (after the pruning steps at its entry).
   Action start_moves(int ply);
@@ -137,17 +130,36 @@ class SearchWorker {
   Action push_child(int ply, Score alpha, Score beta, Depth depth, NodeType type,
                     bool null_allowed, Phase resume);
   Action return_value(int ply, Score value);
+  Action search_move(int ply, Move m, int move_number);
+  void record_root_move(int ply, Move m, int move_number, Score v, Score alpha);
   Score quiescence(Score alpha, Score beta, int ply);
   void count_node(int ply);
+  bool should_abort() const {
+    return shared_.stop.load(std::memory_order_relaxed) ||
+           (innermost_split_ && innermost_split_->cut_off_here_or_above());
+  }
   void update_pv(int ply, Move m);
   void update_quiet_stats(Frame& f, int ply, Move best);
 
+  // Splitting (search_worker_split.h).
+  bool splittable(const Frame& f) const;
+  bool split_frame(int ply, int current_ply);
+  void offer_dts_split(int current_ply);
+  Action next_split_move(int ply);
+  Action after_split_child(int ply, Score v);
+  Action leave_split(int ply);
+  SplitPoint<G>* enclosing_split(int ply) const;
+  void lock(SplitPoint<G>* sp);
+
   SharedSearchState& shared_;
   int thread_index_;
+  SplitCoordinator<G>* coordinator_ = nullptr;
   Position root_;
   Position pos_;
-  std::vector<RootMove> root_moves_;
-  int root_moves_completed_ = 0;
+  RootMoves<G> own_root_moves_;
+  RootMoves<G>* root_moves_ = &own_root_moves_;
+  int base_ply_ = 0;                        // The frame this thread's work started at.
+  SplitPoint<G>* innermost_split_ = nullptr;  // Deepest split frame of this thread's stack.
   Frame frames_[kMaxPly + 2];
   Move pv_[kMaxPly + 2][kMaxPly + 2];
   int pv_length_[kMaxPly + 2];
@@ -164,3 +176,4 @@ class SearchWorker {
 }  // namespace splitlab::search
 
 #include "engine/search/search_worker_impl.h"
+#include "engine/search/search_worker_split.h"

@@ -13,14 +13,15 @@ void SearchWorker<G>::init_reductions() {
 template <SearchGame G>
 void SearchWorker<G>::set_root(const Position& pos, const std::vector<Move>& allowed) {
   root_ = pos;
-  root_moves_.clear();
+  root_moves_ = &own_root_moves_;
+  root_moves_->moves.clear();
   MoveList legal;
   G::generate_legal(pos, legal);
   for (Move m : legal)
     if (allowed.empty() || std::find(allowed.begin(), allowed.end(), m) != allowed.end()) {
       RootMove rm;
       rm.move = m;
-      root_moves_.push_back(rm);
+      root_moves_->moves.push_back(rm);
     }
 }
 
@@ -36,8 +37,10 @@ template <SearchGame G>
 Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
   pos_ = root_;
   aborted_ = false;
-  root_moves_completed_ = 0;
-  for (auto& rm : root_moves_) {
+  base_ply_ = 0;
+  innermost_split_ = nullptr;
+  root_moves_->completed = 0;
+  for (auto& rm : root_moves_->moves) {
     rm.previous_score = rm.score;
     rm.score = -kInfiniteScore;
   }
@@ -49,7 +52,23 @@ Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
   root.null_allowed = false;
   root.phase = Phase::kEnter;
 
-  int ply = 0;
+  Score value;
+  if (run(0)) {
+    value = returned_;
+  } else {
+    // DTS: this thread left the root's split; another thread finishes the iteration.
+    bool aborted = false;
+    value = coordinator_->wait_for_root(thread_index_, aborted);
+    aborted_ = aborted;
+  }
+  std::lock_guard lock(root_moves_->mutex);
+  std::stable_sort(root_moves_->moves.begin(), root_moves_->moves.end(),
+                   [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+  return value;
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::run(int ply) {
   while (true) {
     Action action = Action::kContinue;
     switch (frames_[ply].phase) {
@@ -62,14 +81,53 @@ Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
     if (action == Action::kPushChild) {
       ++ply;
     } else if (action == Action::kReturn) {
-      if (ply == 0) break;
+      if (ply == base_ply_) return true;
       --ply;
       frames_[ply].child_value = returned_;
+    } else if (action == Action::kLeaveSplit) {
+      return false;
     }
   }
-  std::stable_sort(root_moves_.begin(), root_moves_.end(),
-                   [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-  return returned_;
+}
+
+template <SearchGame G>
+void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
+  // A YBWC owner helps while its own tree waits below this split: keep what it needs.
+  Position saved_position = pos_;
+  const int saved_base = base_ply_;
+  SplitPoint<G>* const saved_innermost = innermost_split_;
+  const bool saved_aborted = aborted_;
+  const Score saved_returned = returned_;
+
+  pos_ = sp->position;
+  base_ply_ = sp->ply;
+  innermost_split_ = sp;
+  aborted_ = false;
+  Frame& f = frames_[sp->ply];
+  f.alpha = sp->alpha.load(std::memory_order_relaxed);
+  f.beta = sp->beta;
+  f.depth = sp->depth;
+  f.predicted = sp->predicted;
+  f.type = sp->type;
+  f.in_check = sp->in_check;
+  f.original_alpha = sp->original_alpha;
+  f.table_move = sp->table_move;
+  f.nodes_at_entry = sp->nodes_at_entry;
+  f.best_score = -kInfiniteScore;
+  f.best_move = Move::none();
+  f.moves_searched = 0;
+  f.quiets_tried_count = 0;
+  f.split = sp;
+  f.holds_split = false;
+  f.phase = Phase::kNextMove;
+  pv_length_[sp->ply] = sp->ply;
+  if (run(sp->ply)) coordinator_->root_finished(thread_index_, returned_, aborted_);
+
+  pos_ = std::move(saved_position);
+  base_ply_ = saved_base;
+  innermost_split_ = saved_innermost;
+  aborted_ = saved_aborted;
+  returned_ = saved_returned;
 }
 
 template <SearchGame G>
@@ -97,7 +155,7 @@ template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   Frame& f = frames_[ply];
   pv_length_[ply] = ply;
-  if (shared_.stop.load(std::memory_order_relaxed)) {
+  if (should_abort()) {
     aborted_ = true;
     return return_value(ply, 0);
   }
@@ -114,7 +172,12 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     return return_value(ply, aborted_ ? 0 : v);
   }
   count_node(ply);
+  // DTS: a thread asked for work; answer from the shallowest splittable ply of this tree.
+  if (coordinator_ && coordinator_->settings.strategy == SplitStrategy::kDts &&
+      coordinator_->waiting_helpers.load(std::memory_order_relaxed) > 0)
+    offer_dts_split(ply);
   f.in_check = G::in_check(pos_);
+  f.split = nullptr;
   f.type = f.predicted;
   f.original_alpha = f.alpha;
   f.best_score = -kInfiniteScore;
@@ -160,8 +223,11 @@ typename SearchWorker<G>::Action SearchWorker<G>::start_moves(int ply) {
   Frame& f = frames_[ply];
   if (ply == 0) {
     std::vector<Move> ordered;
-    ordered.reserve(root_moves_.size());
-    for (const auto& rm : root_moves_) ordered.push_back(rm.move);
+    {
+      std::lock_guard lock(root_moves_->mutex);
+      ordered.reserve(root_moves_->moves.size());
+      for (const auto& rm : root_moves_->moves) ordered.push_back(rm.move);
+    }
     f.picker.init_ordered(ordered);
   } else {
     f.picker.init(pos_, f.table_move, killers_.first(ply), killers_.second(ply), history_);
@@ -200,12 +266,24 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_verification(int ply) {
 template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::next_move(int ply) {
   Frame& f = frames_[ply];
+  if (f.split) return next_split_move(ply);
+  // YBWC: once the first move is searched, split if a thread is idle.
+  if (coordinator_ && coordinator_->settings.strategy == SplitStrategy::kYbwc &&
+      f.moves_searched >= 1 && coordinator_->waiting_helpers.load(std::memory_order_relaxed) > 0 &&
+      splittable(f) && split_frame(ply, ply))
+    return next_split_move(ply);
   const Move m = f.picker.next();
   if (m.is_none()) return finish_node(ply);
+  return search_move(ply, m, f.moves_searched);
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, int move_number) {
+  Frame& f = frames_[ply];
   const bool pv = f.type == NodeType::kPV;
-  const int move_number = f.moves_searched;
   const bool is_killer = m == killers_.first(ply) || m == killers_.second(ply);
   f.current = m;
+  f.move_number = move_number;
   f.current_is_quiet = !G::is_tactical(pos_, m);
   G::make(pos_, m);
   const bool gives_check = G::in_check(pos_);
@@ -232,19 +310,36 @@ typename SearchWorker<G>::Action SearchWorker<G>::next_move(int ply) {
 }
 
 template <SearchGame G>
+void SearchWorker<G>::record_root_move(int ply, Move m, int move_number, Score v, Score alpha) {
+  std::lock_guard lock(root_moves_->mutex);
+  ++root_moves_->completed;
+  for (auto& rm : root_moves_->moves) {
+    if (rm.move != m) continue;
+    if (move_number == 0 || v > alpha) {
+      rm.score = v;
+      rm.pv.assign(1, m);
+      for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) rm.pv.push_back(pv_[ply + 1][i]);
+    }
+    break;
+  }
+}
+
+template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
   Frame& f = frames_[ply];
   if (aborted_) {
     G::unmake(pos_, f.current);
+    if (f.split) return leave_split(ply);
     return return_value(ply, 0);
   }
   const Score v = -f.child_value;
+  // At a split node other threads may have raised alpha meanwhile.
+  if (f.split) f.alpha = std::max(f.alpha, f.split->alpha.load(std::memory_order_relaxed));
   const bool pv = f.type == NodeType::kPV;
-  const int move_number = f.moves_searched;
   if (f.child_search == ChildSearch::kReduced && v > f.alpha) {
     f.child_search = ChildSearch::kScout;
     return push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth,
-                      child_node_type(f.type, move_number), true, Phase::kAfterChild);
+                      child_node_type(f.type, f.move_number), true, Phase::kAfterChild);
   }
   if (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta) {
     f.child_search = ChildSearch::kFullWindow;
@@ -252,22 +347,12 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
                       Phase::kAfterChild);
   }
   G::unmake(pos_, f.current);
-  ++f.moves_searched;
   if (f.current_is_quiet && f.quiets_tried_count < 64)
     f.quiets_tried[f.quiets_tried_count++] = f.current;
+  if (f.split) return after_split_child(ply, v);
+  ++f.moves_searched;
+  if (ply == 0) record_root_move(ply, f.current, f.move_number, v, f.alpha);
 
-  if (ply == 0) {
-    ++root_moves_completed_;
-    for (auto& rm : root_moves_) {
-      if (rm.move != f.current) continue;
-      if (move_number == 0 || v > f.alpha) {
-        rm.score = v;
-        rm.pv.assign(1, f.current);
-        for (int i = 1; i < pv_length_[1]; ++i) rm.pv.push_back(pv_[1][i]);
-      }
-      break;
-    }
-  }
   if (v > f.best_score) {
     f.best_score = v;
     if (v > f.alpha) {
@@ -333,7 +418,7 @@ void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
 
 template <SearchGame G>
 Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
-  if (shared_.stop.load(std::memory_order_relaxed)) {
+  if (should_abort()) {
     aborted_ = true;
     return 0;
   }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,12 @@ class Searcher {
     worker_.on_periodic_check = [this] { check_limits(); };
   }
 
+  // The other threads of a parallel search (parallel/), or null for one thread. Made for
+  // this searcher's shared state: see shared_state().
+  void set_threads(std::unique_ptr<SplitCoordinator<G>> threads) { threads_ = std::move(threads); }
+  SplitCoordinator<G>* threads() { return threads_.get(); }
+  SharedSearchState& shared_state() { return shared_; }
+
   // Clears stop() and ponderhit() before a search: call it before handing run() to another
   // thread, so that a stop sent before run() starts is not lost.
   void arm() {
@@ -42,21 +49,29 @@ class Searcher {
 
   void stop() { shared_.stop.store(true, std::memory_order_relaxed); }
   void ponderhit() { ponderhit_.store(true, std::memory_order_relaxed); }
-  void new_game() { worker_.clear_history(); }
+  void new_game() {
+    worker_.clear_history();
+    if (threads_) threads_->clear_history();
+  }
 
+  // The main thread's statistics (node types, table).
   const SearchStats& stats() const { return worker_.stats(); }
-  uint64_t nodes() const { return worker_.nodes(); }
+  uint64_t nodes() const { return threads_ ? threads_->total_nodes() : worker_.nodes(); }
 
  private:
   void check_limits() {
     if (timed_ && !time_.active() && ponderhit_.load(std::memory_order_relaxed))
       time_.set_active(true);
-    if (time_.past_maximum() || (node_limit_ && worker_.nodes() >= node_limit_)) stop();
+    if (time_.past_maximum() || (node_limit_ && nodes() >= node_limit_)) stop();
   }
   SearchResult make_result(Depth depth, Score score, int64_t elapsed, bool lower, bool upper);
 
+  void iterate(const Position& pos, const SearchLimits& limits, const Report& report,
+               SearchResult& result);
+
   SharedSearchState shared_;
   SearchWorker<G> worker_;
+  std::unique_ptr<SplitCoordinator<G>> threads_;
   TimeManager time_;
   bool timed_ = false;
   uint64_t node_limit_ = 0;
@@ -74,7 +89,7 @@ SearchResult Searcher<G>::make_result(Depth depth, Score score, int64_t elapsed,
   r.score = score;
   r.depth = depth;
   r.seldepth = worker_.seldepth();
-  r.nodes = worker_.nodes();
+  r.nodes = nodes();
   r.time_ms = elapsed;
   r.lower_bound = lower;
   r.upper_bound = upper;
@@ -105,7 +120,20 @@ SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, b
   }
   // Whatever happens, the answer is a legal move.
   result.best_move = G::move_to_text(worker_.root_moves().front().move);
+  if (threads_) {
+    threads_->run(worker_, pos, worker_.shared_root_moves(), allowed, limits.depth,
+                  [&] { iterate(pos, limits, report, result); }, [this] { check_limits(); });
+  } else {
+    iterate(pos, limits, report, result);
+  }
+  result.nodes = nodes();
+  result.time_ms = time_.elapsed_ms();
+  return result;
+}
 
+template <SearchGame G>
+void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Report& report,
+                          SearchResult& result) {
   Score previous = 0;
   for (Depth depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
     Score delta = 25;
@@ -147,11 +175,8 @@ SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, b
         mate_in_moves(score) <= limits.mate)
       break;
     if (time_.past_optimum()) break;
-    if (node_limit_ && worker_.nodes() >= node_limit_) break;
+    if (node_limit_ && nodes() >= node_limit_) break;
   }
-  result.nodes = worker_.nodes();
-  result.time_ms = time_.elapsed_ms();
-  return result;
 }
 
 }  // namespace splitlab::search

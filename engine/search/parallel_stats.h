@@ -1,0 +1,44 @@
+// Per-thread counters of a parallel search: where the time went (searching, idle, waiting on
+// split-point locks) and what the splitting did (splits by node type, wasted splits, aborts,
+// help requests). Each thread writes only its own, cache-line aligned, record.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/search/node_type.h"
+
+namespace splitlab::search {
+
+struct alignas(64) ParallelThreadStats {
+  uint64_t splits = 0;                                  // Split points this thread made.
+  std::array<uint64_t, kNodeTypes> splits_predicted{};  // ... by predicted node type,
+  std::array<uint64_t, kNodeTypes> splits_actual{};     // ... by the type the result showed.
+  uint64_t wasted_splits = 0;   // Split points cut off while helpers were still working.
+  uint64_t joins = 0;           // Split points joined as a helper.
+  uint64_t aborts = 0;          // Subtrees abandoned because a cutoff above made them useless.
+  uint64_t help_requests = 0;   // DTS: requests for work sent while idle.
+  uint64_t adoptions = 0;       // DTS: nodes finished (and parents continued) for another thread.
+  double idle_seconds = 0;      // Waiting for work.
+  double lock_wait_seconds = 0; // Waiting for a split point's lock.
+  double total_seconds = 0;     // Wall time of the search on this thread.
+
+  ParallelThreadStats& operator+=(const ParallelThreadStats& o) {
+    splits += o.splits;
+    for (int i = 0; i < kNodeTypes; ++i) {
+      splits_predicted[i] += o.splits_predicted[i];
+      splits_actual[i] += o.splits_actual[i];
+    }
+    wasted_splits += o.wasted_splits;
+    joins += o.joins;
+    aborts += o.aborts;
+    help_requests += o.help_requests;
+    adoptions += o.adoptions;
+    idle_seconds += o.idle_seconds;
+    lock_wait_seconds += o.lock_wait_seconds;
+    total_seconds += o.total_seconds;
+    return *this;
+  }
+};
+
+}  // namespace splitlab::search

@@ -1,0 +1,607 @@
+// Tests of the single-threaded search core (Searcher<ChessGame> over SearchWorker): exact mate
+// scores and mating lines, being mated, positions without a legal move, draws by repetition,
+// by the fifty-move rule and by insufficient material, determinism, searchmoves, node limits,
+// stop() from another thread, PV legality, and every table scheme and replacement policy.
+//
+// Known answers come from an independent referee: every mate distance and every draw score
+// below was confirmed with Stockfish 15.1 (Debian's /usr/games/stockfish, `go depth 20`), as
+// noted next to each position. Legality is checked against the move generator (perft-tested
+// in engine/chess), never against the search itself.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <future>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/chess/chess_game.h"
+#include "engine/core/score.h"
+#include "engine/search/searcher.h"
+#include "hashing/tt.h"
+#include "hashing/tt_options.h"
+
+namespace splitlab::search {
+namespace {
+
+using chess::ChessGame;
+using chess::MoveList;
+using chess::Position;
+using hashing::TtEntryScheme;
+using hashing::TtReplacePolicy;
+
+Position parse(const std::string& fen) {
+  Position pos;
+  std::string error;
+  EXPECT_TRUE(Position::parse_fen(fen, pos, error)) << fen << ": " << error;
+  return pos;
+}
+
+// The legal moves of `pos` in UCI notation, from the move generator.
+std::vector<std::string> legal_moves(const Position& pos) {
+  MoveList list;
+  ChessGame::generate_legal(pos, list);
+  std::vector<std::string> out;
+  for (auto m : list) out.push_back(ChessGame::move_to_text(m));
+  return out;
+}
+
+bool is_legal_text(const Position& pos, const std::string& text) {
+  for (const auto& m : legal_moves(pos))
+    if (m == text) return true;
+  return false;
+}
+
+bool is_checkmate(const Position& pos) { return pos.in_check() && legal_moves(pos).empty(); }
+
+// Plays `moves` on `pos` one by one; fails naming the first move that is not legal.
+::testing::AssertionResult play_legal(Position& pos, const std::vector<std::string>& moves) {
+  for (size_t i = 0; i < moves.size(); ++i) {
+    MoveList list;
+    ChessGame::generate_legal(pos, list);
+    bool found = false;
+    for (auto m : list) {
+      if (ChessGame::move_to_text(m) == moves[i]) {
+        pos.make_move(m);
+        found = true;
+        break;
+      }
+    }
+    if (!found)
+      return ::testing::AssertionFailure()
+             << "move " << i + 1 << " '" << moves[i] << "' is not legal in " << pos.fen();
+  }
+  return ::testing::AssertionSuccess();
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+  return s;
+}
+
+// A table and a searcher on the heap (the worker's frame stack is large).
+struct Engine {
+  hashing::TranspositionTable table;
+  std::unique_ptr<Searcher<ChessGame>> searcher;
+  std::vector<SearchResult> reports;
+
+  explicit Engine(size_t megabytes = 16, TtEntryScheme scheme = TtEntryScheme::Xor,
+                  TtReplacePolicy policy = TtReplacePolicy::Bucket) {
+    std::string error;
+    EXPECT_TRUE(table.resize(megabytes, &error)) << error;
+    table.set_scheme(scheme);
+    table.set_policy(policy);
+    searcher = std::make_unique<Searcher<ChessGame>>(table);
+  }
+
+  SearchResult search(const Position& pos, const SearchLimits& limits) {
+    reports.clear();
+    searcher->arm();
+    return searcher->run(pos, limits, false, 0,
+                         [this](const SearchResult& r) { reports.push_back(r); });
+  }
+  SearchResult search(const std::string& fen, const SearchLimits& limits) {
+    return search(parse(fen), limits);
+  }
+};
+
+SearchLimits depth_limit(int depth) {
+  SearchLimits limits;
+  limits.depth = depth;
+  return limits;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mates in N: the exact score, and a legal PV of 2N-1 plies that ends in checkmate.
+
+struct MateCase {
+  const char* fen;
+  int moves;               // Mate in this many moves (Stockfish 15.1, go depth 20).
+  const char* referee;     // Stockfish 15.1's first move (one of the mating moves).
+};
+
+// Confirmed with Stockfish 15.1 (`go depth 20` reports "score mate N" for the side to move).
+// The Black-to-move positions marked "flipped" are the colour-flipped White ones (same mate
+// distance), each confirmed with Stockfish separately.
+const MateCase kMates[] = {
+    // Mate in 1.
+    {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"},
+    {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1, "h5f7"},
+    {"r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", 1, "a8a1"},
+    {"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", 1, "d8h4"},
+    // Mate in 2.
+    {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2, "d5f6"},
+    {"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", 2, "d5d8"},
+    {"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2, "g2g1"},
+    {"r3r1k1/ppp2ppp/2p5/5Q2/1b1q4/8/PPP1BPPP/R1B2K1R b - - 1 1", 2, "d4d1"},  // flipped
+    // Mate in 3.
+    {"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, "f6a6"},
+    {"1k6/8/8/2K5/8/8/8/7R w - - 0 1", 3, "c5c6"},
+    {"2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 3, "b1g6"},
+    {"7k/7p/8/8/4b3/5r2/5P1P/R5RK b - - 0 1", 3, "f3a3"},  // flipped
+    {"7r/8/8/8/2k5/8/8/1K6 b - - 0 1", 3, "c4c3"},          // flipped
+    // Mate in 4.
+    {"r1bk3r/pppq1ppp/5n2/4N1N1/2Bp4/Bn6/P4PPP/4R1K1 w - - 1 1", 4, "e5f7"},
+    {"k7/8/8/3K4/8/8/8/7R w - - 0 1", 4, "d5c6"},
+    {"4r1k1/p4ppp/bN6/2bP4/4n1n1/5N2/PPPQ1PPP/R1BK3R b - - 1 1", 4, "e4f2"},  // flipped
+    {"7r/8/8/8/3k4/8/8/K7 b - - 0 1", 4, "h8b8"},                              // flipped
+};
+
+class MateTest : public ::testing::TestWithParam<MateCase> {};
+
+TEST_P(MateTest, FindsExactMateAndAMatingLine) {
+  const MateCase& c = GetParam();
+  const int n = c.moves;
+  Engine engine;
+  const Position root = parse(c.fen);
+  const SearchResult r = engine.search(root, depth_limit(2 * n + 2));
+  SCOPED_TRACE(std::string(c.fen) + "  best " + r.best_move + "  pv " + join(r.pv) +
+               "  score " + std::to_string(r.score));
+  EXPECT_EQ(r.score, kMateScore - (2 * n - 1));
+  EXPECT_EQ(mate_in_moves(r.score), n);
+  EXPECT_EQ(score_to_uci(r.score), "mate " + std::to_string(n));
+  ASSERT_TRUE(is_legal_text(root, r.best_move));
+  ASSERT_FALSE(r.pv.empty());
+  EXPECT_EQ(r.pv.front(), r.best_move);
+  // The best move mates: after it, the defender cannot avoid mate in N-1 (checked by a search
+  // of the position after it, which must score "mated in N-1" from the defender's side), and
+  // the PV is a legal line of exactly 2N-1 plies that ends in checkmate.
+  Position pos = root;
+  ASSERT_TRUE(play_legal(pos, r.pv));
+  EXPECT_EQ(int(r.pv.size()), 2 * n - 1);
+  EXPECT_TRUE(is_checkmate(pos)) << "PV ends in " << pos.fen();
+  if (n == 1) EXPECT_EQ(r.best_move, c.referee);  // Unique mates in one in these positions.
+}
+
+TEST_P(MateTest, DefenderAfterTheMatingMoveIsMatedInNMinusOne) {
+  const MateCase& c = GetParam();
+  const int n = c.moves;
+  if (n == 1) GTEST_SKIP() << "after a mate in one there is no move to search";
+  // Stockfish's first move, played: the defender is mated in N-1 (score -(N-1) in UCI terms).
+  Position pos = parse(c.fen);
+  ASSERT_TRUE(play_legal(pos, {c.referee}));
+  Engine engine;
+  const SearchResult r = engine.search(pos, depth_limit(2 * n + 1));
+  SCOPED_TRACE(pos.fen() + "  best " + r.best_move + "  pv " + join(r.pv));
+  EXPECT_EQ(r.score, -kMateScore + 2 * (n - 1));
+  EXPECT_EQ(mate_in_moves(r.score), -(n - 1));
+}
+
+INSTANTIATE_TEST_SUITE_P(Positions, MateTest, ::testing::ValuesIn(kMates));
+
+// The `mate` limit ends the search as soon as a mate that short is proven.
+TEST(SearchLimitsTest, MateLimitStopsOnceTheMateIsFound) {
+  Engine engine;
+  SearchLimits limits;
+  limits.mate = 3;  // Depth is left at its maximum.
+  const auto start = std::chrono::steady_clock::now();
+  const SearchResult r = engine.search("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", limits);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.score, mate_in(5));
+  EXPECT_LT(r.depth, 20);
+  EXPECT_LT(seconds, 20.0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Being mated, and roots without a legal move.
+
+TEST(MatedTest, SideToMoveMatedInOneScoresMateMinusOne) {
+  // Confirmed with Stockfish 15.1: "score mate -1" in both.
+  for (const char* fen : {"k7/8/1K6/8/8/8/8/7R b - - 0 1", "7r/8/8/8/8/1k6/8/K7 w - - 0 1"}) {
+    SCOPED_TRACE(fen);
+    Engine engine;
+    const Position root = parse(fen);
+    const SearchResult r = engine.search(root, depth_limit(6));
+    EXPECT_EQ(r.score, mated_in(2));
+    EXPECT_EQ(mate_in_moves(r.score), -1);
+    EXPECT_EQ(score_to_uci(r.score), "mate -1");
+    EXPECT_TRUE(is_legal_text(root, r.best_move)) << r.best_move;
+  }
+}
+
+TEST(NoLegalMoveTest, CheckmatedRoot) {
+  // After 1. f3 e5 2. g4 Qh4# (fool's mate) and a back-rank mate with Black to move.
+  for (const char* fen : {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                          "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"}) {
+    SCOPED_TRACE(fen);
+    ASSERT_TRUE(is_checkmate(parse(fen)));
+    Engine engine;
+    const SearchResult r = engine.search(fen, depth_limit(5));
+    EXPECT_EQ(r.best_move, "");
+    EXPECT_EQ(r.score, -kMateScore);
+    EXPECT_TRUE(r.pv.empty());
+  }
+}
+
+TEST(NoLegalMoveTest, StalematedRoot) {
+  for (const char* fen : {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "8/8/8/8/8/6k1/5q2/7K w - - 0 1"}) {
+    SCOPED_TRACE(fen);
+    const Position pos = parse(fen);
+    ASSERT_FALSE(pos.in_check());
+    ASSERT_TRUE(legal_moves(pos).empty());
+    Engine engine;
+    const SearchResult r = engine.search(pos, depth_limit(5));
+    EXPECT_EQ(r.best_move, "");
+    EXPECT_EQ(r.score, 0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Draws.
+
+// White is lost (two queens down; Stockfish 15.1: mate -22 or worse for every other plan) but
+// has a perpetual check Qe8+ Kh7 Qh5+ Kg8: Stockfish 15.1 scores it 0.00 with bestmove h5e8.
+constexpr const char* kPerpetual = "6k1/6p1/5p2/7Q/8/8/7K/qq6 w - - 0 1";
+
+TEST(DrawTest, PerpetualCheckScoresZero) {
+  Engine engine;
+  const Position root = parse(kPerpetual);
+  const SearchResult r = engine.search(root, depth_limit(10));
+  SCOPED_TRACE("best " + r.best_move + " pv " + join(r.pv));
+  EXPECT_EQ(r.score, 0);
+  EXPECT_TRUE(is_legal_text(root, r.best_move));
+  // Stockfish 15.1: h5e8 is the drawing move (the check from e8; Qd8+/Qd1 lines lose).
+  EXPECT_EQ(r.best_move, "h5e8");
+}
+
+TEST(DrawTest, WithoutThePerpetualTheSameSideIsLost) {
+  // The alternative to the perpetual is far worse: a quiet king move loses heavily.
+  Engine engine;
+  SearchLimits limits = depth_limit(8);
+  limits.searchmoves = {"h2g3"};
+  const SearchResult r = engine.search(kPerpetual, limits);
+  EXPECT_EQ(r.best_move, "h2g3");
+  EXPECT_LT(r.score, -500);
+}
+
+// White (rook against two queens) to move with the halfmove clock at 99: every quiet move
+// draws by the fifty-move rule; the only capture Rxh7 resets the clock and loses.
+// Stockfish 15.1: clock 99 -> "cp 0" (bestmove h1f1); clock 0 -> "mate -22".
+TEST(DrawTest, FiftyMoveRuleDrawsWhenTheAlternativeLoses) {
+  Engine engine;
+  const SearchResult drawn = engine.search("5k2/7q/8/8/8/8/q7/4K2R w - - 99 90", depth_limit(8));
+  EXPECT_EQ(drawn.score, 0) << drawn.best_move << " pv " << join(drawn.pv);
+  EXPECT_NE(drawn.best_move, "h1h7");
+  Engine fresh;
+  const SearchResult lost = fresh.search("5k2/7q/8/8/8/8/q7/4K2R w - - 0 90", depth_limit(8));
+  EXPECT_LT(lost.score, -500);
+}
+
+// A mate delivered by the move that reaches the hundredth half-move is still a mate.
+// Stockfish 15.1: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80" -> mate 1 (a1a8).
+TEST(DrawTest, CheckmateOnTheHundredthHalfMoveIsStillMate) {
+  Engine engine;
+  const SearchResult r = engine.search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80", depth_limit(4));
+  EXPECT_EQ(r.score, mate_in(1));
+  EXPECT_EQ(r.best_move, "a1a8");
+}
+
+// The same position whose perpetual draws also draws by the clock: with the halfmove clock at
+// 99, any quiet White move draws (Stockfish 15.1: "cp 0").
+TEST(DrawTest, FiftyMoveClockAloneDraws) {
+  Engine engine;
+  const SearchResult r = engine.search("6k1/6p1/5p2/7Q/8/8/7K/qq6 w - - 99 80", depth_limit(6));
+  EXPECT_EQ(r.score, 0);
+}
+
+TEST(DrawTest, InsufficientMaterialScoresZero) {
+  // King and knight / king and bishop against a bare king (Stockfish 15.1: "cp 0").
+  for (const char* fen : {"8/8/4k3/8/8/3NK3/8/8 w - - 0 1", "8/8/4k3/8/8/3BK3/8/8 b - - 0 1",
+                          "8/8/4k3/8/8/3NK3/8/8 b - - 0 1", "8/8/4k3/8/8/4K3/8/8 w - - 0 1"}) {
+    SCOPED_TRACE(fen);
+    Engine engine;
+    const Position root = parse(fen);
+    const SearchResult r = engine.search(root, depth_limit(10));
+    EXPECT_EQ(r.score, 0);
+    EXPECT_TRUE(is_legal_text(root, r.best_move)) << r.best_move;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Determinism: one thread, fresh tables, same depth -> same nodes, move, score and PV.
+
+const char* const kMiddlegames[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 0 1",
+    "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+};
+
+TEST(DeterminismTest, FreshTablesGiveIdenticalSearches) {
+  for (const char* fen : kMiddlegames) {
+    SCOPED_TRACE(fen);
+    Engine a, b;
+    const SearchResult ra = a.search(fen, depth_limit(9));
+    const SearchResult rb = b.search(fen, depth_limit(9));
+    EXPECT_EQ(ra.nodes, rb.nodes);
+    EXPECT_EQ(ra.best_move, rb.best_move);
+    EXPECT_EQ(ra.score, rb.score);
+    EXPECT_EQ(ra.pv, rb.pv);
+    EXPECT_EQ(a.searcher->stats().qnodes, b.searcher->stats().qnodes);
+    EXPECT_EQ(a.searcher->stats().node_types.counts, b.searcher->stats().node_types.counts);
+    ASSERT_EQ(a.reports.size(), b.reports.size());
+    for (size_t i = 0; i < a.reports.size(); ++i) EXPECT_EQ(a.reports[i].nodes, b.reports[i].nodes);
+  }
+}
+
+// What `splitlab bench` relies on: one searcher reused, with the table cleared and the
+// history reset (new_game) between positions, repeats the node count of a fresh searcher.
+TEST(DeterminismTest, ClearedTableAndNewGameRepeatAFreshSearch) {
+  Engine reused;
+  for (const char* fen : kMiddlegames) reused.search(fen, depth_limit(7));  // Dirty it.
+  for (const char* fen : kMiddlegames) {
+    SCOPED_TRACE(fen);
+    reused.table.clear();
+    reused.searcher->new_game();
+    const SearchResult r1 = reused.search(fen, depth_limit(8));
+    Engine fresh;
+    const SearchResult r2 = fresh.search(fen, depth_limit(8));
+    EXPECT_EQ(r1.nodes, r2.nodes);
+    EXPECT_EQ(r1.best_move, r2.best_move);
+    EXPECT_EQ(r1.score, r2.score);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// searchmoves.
+
+TEST(SearchMovesTest, BestMoveIsFromTheGivenSet) {
+  Engine engine;
+  SearchLimits limits = depth_limit(7);
+  limits.searchmoves = {"a2a3", "h2h3", "b1a3"};
+  const SearchResult r = engine.search(std::string(chess::kStartFen), limits);
+  EXPECT_TRUE(r.best_move == "a2a3" || r.best_move == "h2h3" || r.best_move == "b1a3")
+      << r.best_move;
+  ASSERT_FALSE(r.pv.empty());
+  EXPECT_EQ(r.pv.front(), r.best_move);
+  for (const auto& rep : engine.reports) {
+    ASSERT_FALSE(rep.pv.empty());
+    EXPECT_TRUE(rep.pv[0] == "a2a3" || rep.pv[0] == "h2h3" || rep.pv[0] == "b1a3") << rep.pv[0];
+  }
+}
+
+TEST(SearchMovesTest, ExcludingTheMateInOneHidesIt) {
+  Engine engine;
+  SearchLimits limits = depth_limit(5);
+  limits.searchmoves = {"a1a2", "g1f1"};
+  const SearchResult r = engine.search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", limits);
+  EXPECT_TRUE(r.best_move == "a1a2" || r.best_move == "g1f1") << r.best_move;
+  EXPECT_FALSE(is_mate_score(r.score)) << r.score;
+}
+
+TEST(SearchMovesTest, SingleMove) {
+  Engine engine;
+  SearchLimits limits = depth_limit(6);
+  limits.searchmoves = {"g2g4"};
+  const SearchResult r = engine.search(std::string(chess::kStartFen), limits);
+  EXPECT_EQ(r.best_move, "g2g4");
+  EXPECT_EQ(r.depth, 6);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node limit and stop().
+
+TEST(SearchLimitsTest, NodeLimitStopsNearTheLimit) {
+  for (uint64_t limit : {500ull, 5000ull, 50000ull, 300000ull}) {
+    SCOPED_TRACE(limit);
+    Engine engine;
+    SearchLimits limits;
+    limits.nodes = limit;
+    const Position root = Position::start();
+    const SearchResult r = engine.search(root, limits);
+    EXPECT_GE(r.nodes, limit);
+    EXPECT_LE(r.nodes, 2 * limit + 4096);
+    EXPECT_EQ(r.nodes, engine.searcher->nodes());
+    EXPECT_TRUE(is_legal_text(root, r.best_move)) << r.best_move;
+    EXPECT_LT(r.depth, kMaxPly - 1);
+  }
+}
+
+TEST(SearchLimitsTest, DepthLimitCompletesEveryIteration) {
+  Engine engine;
+  const SearchResult r = engine.search(std::string(chess::kStartFen), depth_limit(7));
+  EXPECT_EQ(r.depth, 7);
+  int last = 0;
+  for (const auto& rep : engine.reports) {
+    EXPECT_GE(rep.depth, last);
+    last = rep.depth;
+  }
+  EXPECT_EQ(last, 7);
+  EXPECT_EQ(engine.reports.back().nodes, r.nodes);
+}
+
+// Runs `run` on another thread; fails (and ends the test binary, since the thread cannot be
+// abandoned) if it does not return within `limit`.
+SearchResult run_bounded(Engine& engine, const Position& root, const SearchLimits& limits,
+                         std::chrono::milliseconds stop_after, double* stop_latency_s) {
+  std::promise<SearchResult> done;
+  auto future = done.get_future();
+  engine.searcher->arm();
+  std::thread t([&] {
+    done.set_value(engine.searcher->run(root, limits, false, 0, [](const SearchResult&) {}));
+  });
+  std::this_thread::sleep_for(stop_after);
+  const auto stop_time = std::chrono::steady_clock::now();
+  engine.searcher->stop();
+  if (future.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+    std::fprintf(stderr, "FATAL: the search did not end within 10 s of stop()\n");
+    std::_Exit(1);
+  }
+  *stop_latency_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - stop_time).count();
+  t.join();
+  return future.get();
+}
+
+TEST(StopTest, StopFromAnotherThreadEndsAnInfiniteSearchPromptly) {
+  for (const char* fen : kMiddlegames) {
+    SCOPED_TRACE(fen);
+    Engine engine;
+    const Position root = parse(fen);
+    SearchLimits limits;
+    limits.infinite = true;
+    double latency = 0;
+    const SearchResult r =
+        run_bounded(engine, root, limits, std::chrono::milliseconds(300), &latency);
+    EXPECT_LT(latency, 0.5);
+    EXPECT_TRUE(is_legal_text(root, r.best_move)) << r.best_move;
+    EXPECT_GT(r.depth, 0);
+    Position pos = root;
+    EXPECT_TRUE(play_legal(pos, r.pv));
+  }
+}
+
+TEST(StopTest, StopAtOnceStillGivesALegalMove) {
+  for (int delay_ms : {0, 1, 5}) {
+    Engine engine;
+    const Position root = Position::start();
+    SearchLimits limits;
+    limits.infinite = true;
+    double latency = 0;
+    const SearchResult r =
+        run_bounded(engine, root, limits, std::chrono::milliseconds(delay_ms), &latency);
+    EXPECT_LT(latency, 0.5);
+    EXPECT_TRUE(is_legal_text(root, r.best_move)) << "delay " << delay_ms << ": " << r.best_move;
+  }
+}
+
+TEST(StopTest, StopBeforeRunIsNotLostAndArmClearsIt) {
+  Engine engine;
+  const Position root = Position::start();
+  engine.searcher->arm();
+  engine.searcher->stop();  // A stop that arrives before run() starts.
+  SearchLimits limits;
+  limits.infinite = true;
+  const SearchResult stopped =
+      engine.searcher->run(root, limits, false, 0, [](const SearchResult&) {});
+  EXPECT_TRUE(is_legal_text(root, stopped.best_move)) << stopped.best_move;
+  // arm() clears the stop: the next search runs to its depth.
+  const SearchResult full = engine.search(root, depth_limit(5));
+  EXPECT_EQ(full.depth, 5);
+  EXPECT_TRUE(is_legal_text(root, full.best_move));
+}
+
+// ---------------------------------------------------------------------------------------------
+// PV legality.
+
+TEST(PvTest, CompletedSearchPvIsALegalLine) {
+  for (const char* fen : kMiddlegames) {
+    SCOPED_TRACE(fen);
+    Engine engine;
+    const Position root = parse(fen);
+    const SearchResult r = engine.search(root, depth_limit(9));
+    ASSERT_FALSE(r.pv.empty());
+    EXPECT_EQ(r.pv.front(), r.best_move);
+    Position pos = root;
+    EXPECT_TRUE(play_legal(pos, r.pv)) << join(r.pv);
+    if (r.pv.size() > 1) {
+      EXPECT_EQ(r.ponder_move, r.pv[1]);
+    }
+    // Every reported iteration's PV is legal too.
+    for (const auto& rep : engine.reports) {
+      Position p = root;
+      EXPECT_TRUE(play_legal(p, rep.pv)) << "depth " << rep.depth << ": " << join(rep.pv);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every table scheme and replacement policy: a legal move and the mate in 2 at fixed depth.
+
+class TableConfigTest
+    : public ::testing::TestWithParam<std::tuple<TtEntryScheme, TtReplacePolicy>> {};
+
+TEST_P(TableConfigTest, FindsMateInTwoAndLegalMoves) {
+  const auto [scheme, policy] = GetParam();
+  // Stockfish 15.1: mate 2 (d5f6 g7f6 c4f7).
+  const char* mate2 = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+  for (size_t megabytes : {size_t{1}, size_t{0}}) {  // 0: one bucket, everything collides.
+    SCOPED_TRACE(megabytes);
+    Engine engine(1, scheme, policy);
+    if (megabytes == 0) {
+      std::string error;
+      ASSERT_TRUE(engine.table.resize_buckets(1, &error)) << error;
+    }
+    const Position root = parse(mate2);
+    const SearchResult r = engine.search(root, depth_limit(6));
+    EXPECT_EQ(r.score, mate_in(3));
+    Position pos = root;
+    ASSERT_TRUE(play_legal(pos, r.pv));
+    EXPECT_TRUE(is_checkmate(pos)) << join(r.pv);
+    // A quiet middlegame, searched twice on the same table (the second search reads entries
+    // of the first): legal moves and legal PVs.
+    for (int i = 0; i < 2; ++i) {
+      const Position mid = parse(kMiddlegames[1]);
+      const SearchResult m = engine.search(mid, depth_limit(7));
+      EXPECT_TRUE(is_legal_text(mid, m.best_move)) << m.best_move;
+      Position p = mid;
+      EXPECT_TRUE(play_legal(p, m.pv));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllSchemesAndPolicies, TableConfigTest,
+    ::testing::Combine(::testing::ValuesIn(hashing::kAllTtEntrySchemes),
+                       ::testing::ValuesIn(hashing::kAllTtReplacePolicies)),
+    [](const auto& info) {
+      std::string name = std::string(hashing::tt_entry_scheme_name(std::get<0>(info.param))) +
+                         "_" +
+                         std::string(hashing::tt_replace_policy_name(std::get<1>(info.param)));
+      for (char& c : name)
+        if (c == '-') c = '_';
+      return name;
+    });
+
+// Statistics: the per-thread counters are filled in and consistent with the node count.
+TEST(StatsTest, CountersAreConsistent) {
+  Engine engine;
+  const SearchResult r = engine.search(kMiddlegames[1], depth_limit(8));
+  const SearchStats& s = engine.searcher->stats();
+  EXPECT_EQ(engine.searcher->nodes(), r.nodes);
+  EXPECT_GT(s.qnodes, 0u);
+  EXPECT_LT(s.qnodes, r.nodes);
+  EXPECT_GT(s.node_types.total(), 0u);
+  EXPECT_LT(s.node_types.total(), r.nodes);
+  EXPECT_GT(s.tt.probes, 0u);
+  EXPECT_GT(s.tt.stores, 0u);
+}
+
+// SearchStats::nodes is documented as a per-thread counter ("Counters one thread keeps while it
+// searches"; DESIGN.md: "Each search reports: nodes per thread") and is summed by bench; it
+// should equal the thread's node count.
+TEST(StatsTest, StatsNodesEqualsTheNodeCount) {
+  Engine engine;
+  const SearchResult r = engine.search(kMiddlegames[1], depth_limit(6));
+  EXPECT_EQ(engine.searcher->stats().nodes, r.nodes);
+}
+
+}  // namespace
+}  // namespace splitlab::search

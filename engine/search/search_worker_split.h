@@ -1,0 +1,224 @@
+// SearchWorker: making split points from frames, searching their moves, and leaving them
+// (included by search_worker.h). See split_point.h for the protocol.
+#pragma once
+
+#include <chrono>
+
+namespace splitlab::search {
+
+template <SearchGame G>
+void SearchWorker<G>::lock(SplitPoint<G>* sp) {
+  if (sp->mutex.try_lock()) return;
+  const auto start = std::chrono::steady_clock::now();
+  sp->mutex.lock();
+  coordinator_->thread_stats(thread_index_).lock_wait_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::splittable(const Frame& f) const {
+  const SplitSettings& s = coordinator_->settings;
+  return f.split == nullptr && f.depth >= s.min_split_depth &&
+         (s.split_any_node || f.type != NodeType::kCut) && f.moves_searched >= 1 &&
+         f.picker.handed_out() < f.picker.size() && !aborted_;
+}
+
+template <SearchGame G>
+SplitPoint<G>* SearchWorker<G>::enclosing_split(int ply) const {
+  for (int k = ply - 1; k >= base_ply_; --k)
+    if (frames_[k].split) return frames_[k].split;
+  return nullptr;
+}
+
+// Splits the frame at `ply` while this thread is at `current_ply` (equal for YBWC; deeper for
+// DTS, which splits a frame whose current move is still being searched below).
+template <SearchGame G>
+bool SearchWorker<G>::split_frame(int ply, int current_ply) {
+  Frame& f = frames_[ply];
+  SplitPoint<G>* sp = coordinator_->acquire_split_point();
+  sp->position = pos_;
+  for (int k = current_ply - 1; k >= ply; --k) {
+    if (frames_[k].phase == Phase::kAfterChild)
+      G::unmake(sp->position, frames_[k].current);
+    else if (frames_[k].phase == Phase::kAfterNullMove)
+      G::unmake_null(sp->position);
+  }
+  sp->ply = ply;
+  sp->depth = f.depth;
+  sp->beta = f.beta;
+  sp->predicted = f.predicted;
+  sp->type = f.type;
+  sp->in_check = f.in_check;
+  sp->original_alpha = f.original_alpha;
+  sp->table_move = f.table_move;
+  sp->nodes_at_entry = f.nodes_at_entry;
+  sp->owner = thread_index_;
+  sp->parent.store(enclosing_split(ply), std::memory_order_relaxed);
+  sp->picker = f.picker;
+  sp->moves_handed_out = f.picker.handed_out();
+  sp->moves_searched = f.moves_searched;
+  sp->best_score = f.best_score;
+  sp->best_move = f.best_move;
+  sp->pv.clear();
+  if (f.type == NodeType::kPV && f.best_move)
+    sp->pv.assign(&pv_[ply][ply], &pv_[ply][pv_length_[ply]]);
+  sp->workers.store(1, std::memory_order_relaxed);
+  sp->helpers_joined = 0;
+  sp->frames_saved = false;
+  sp->saved_frames.clear();
+  sp->saved_pv.clear();
+  sp->alpha.store(f.alpha, std::memory_order_relaxed);
+  sp->cutoff.store(false, std::memory_order_relaxed);
+
+  f.split = sp;
+  f.holds_split = true;
+  SplitPoint<G>* const previous_innermost = innermost_split_;
+  const bool deepest = !innermost_split_ || innermost_split_->ply < ply;
+  if (deepest) innermost_split_ = sp;
+  if (coordinator_->book_helpers(sp, thread_index_) == 0) {
+    f.split = nullptr;
+    innermost_split_ = previous_innermost;
+    coordinator_->release_split_point(sp);
+    return false;
+  }
+  // Split frames deeper in this tree now sit below the new split point.
+  SplitPoint<G>* const old_parent = sp->parent.load(std::memory_order_relaxed);
+  for (int k = ply + 1; k < current_ply; ++k) {
+    SplitPoint<G>* below = frames_[k].split;
+    if (below && below->parent.load(std::memory_order_relaxed) == old_parent)
+      below->parent.store(sp, std::memory_order_relaxed);
+  }
+  auto& stats = coordinator_->thread_stats(thread_index_);
+  ++stats.splits;
+  ++stats.splits_predicted[int(f.type)];
+  return true;
+}
+
+template <SearchGame G>
+void SearchWorker<G>::offer_dts_split(int current_ply) {
+  for (int p = base_ply_; p < current_ply; ++p) {
+    const Frame& f = frames_[p];
+    if (f.phase != Phase::kAfterChild || !splittable(f)) continue;
+    split_frame(p, current_ply);  // Shallowest eligible first; if nobody is booked, give up.
+    return;
+  }
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::next_split_move(int ply) {
+  Frame& f = frames_[ply];
+  SplitPoint<G>* sp = f.split;
+  if (should_abort()) {
+    aborted_ = true;
+    return leave_split(ply);
+  }
+  lock(sp);
+  const Move m = sp->picker.next();
+  const int number = sp->moves_handed_out;
+  if (m) ++sp->moves_handed_out;
+  f.alpha = sp->alpha.load(std::memory_order_relaxed);
+  sp->mutex.unlock();
+  if (m.is_none()) return leave_split(ply);
+  return search_move(ply, m, number);
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Score v) {
+  Frame& f = frames_[ply];
+  SplitPoint<G>* sp = f.split;
+  bool cut = false;
+  lock(sp);
+  ++sp->moves_searched;
+  const Score alpha = sp->alpha.load(std::memory_order_relaxed);
+  if (ply == 0) record_root_move(ply, f.current, f.move_number, v, alpha);
+  if (v > sp->best_score) {
+    sp->best_score = v;
+    if (v > alpha) {
+      sp->best_move = f.current;
+      if (sp->type == NodeType::kPV) {
+        sp->pv.assign(1, f.current);
+        for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) sp->pv.push_back(pv_[ply + 1][i]);
+      }
+      if (v >= sp->beta) {
+        cut = true;
+        if (sp->workers.load(std::memory_order_relaxed) > 1)
+          ++coordinator_->thread_stats(thread_index_).wasted_splits;
+        sp->cutoff.store(true, std::memory_order_relaxed);
+      } else {
+        sp->alpha.store(v, std::memory_order_relaxed);
+      }
+    }
+  }
+  sp->mutex.unlock();
+  if (cut && f.current_is_quiet) update_quiet_stats(f, ply, f.current);
+  f.phase = Phase::kNextMove;
+  return Action::kContinue;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
+  Frame& f = frames_[ply];
+  SplitPoint<G>* sp = f.split;
+  // A cutoff at this split point only ends the work here; a stop or a cutoff above it must
+  // go on unwinding the frames above.
+  SplitPoint<G>* const above = sp->parent.load(std::memory_order_relaxed);
+  const bool abort_above = shared_.stop.load(std::memory_order_relaxed) ||
+                           (above && above->cut_off_here_or_above());
+  if (aborted_) ++coordinator_->thread_stats(thread_index_).aborts;
+  aborted_ = abort_above;
+
+  const bool dts = coordinator_->settings.strategy == SplitStrategy::kDts;
+  if (!dts) {
+    if (!f.holds_split) {  // A YBWC helper: done here.
+      lock(sp);
+      sp->workers.fetch_sub(1, std::memory_order_release);
+      sp->mutex.unlock();
+      return Action::kLeaveSplit;
+    }
+    coordinator_->wait_for_helpers(thread_index_, sp);
+  } else {
+    lock(sp);
+    const bool last = sp->workers.fetch_sub(1, std::memory_order_relaxed) == 1;
+    const bool holder = f.holds_split;
+    if (!last && holder) {
+      // Leave the frames above to whoever finishes this node.
+      sp->saved_base = base_ply_;
+      sp->saved_frames.assign(&frames_[base_ply_], &frames_[ply]);
+      for (int k = base_ply_; k < ply; ++k)
+        sp->saved_pv.emplace_back(&pv_[k][k], &pv_[k][pv_length_[k]]);
+      sp->frames_saved = true;
+    }
+    sp->mutex.unlock();
+    if (!last) return Action::kLeaveSplit;
+    if (!holder) {  // Adopt the frames above and carry on with them.
+      base_ply_ = sp->saved_base;
+      for (int k = base_ply_; k < ply; ++k) {
+        frames_[k] = sp->saved_frames[k - base_ply_];
+        const auto& line = sp->saved_pv[k - base_ply_];
+        std::copy(line.begin(), line.end(), &pv_[k][k]);
+        pv_length_[k] = k + int(line.size());
+      }
+      pos_ = sp->position;
+      ++coordinator_->thread_stats(thread_index_).adoptions;
+    }
+  }
+  // This thread finishes the node with the split point's result.
+  f.split = nullptr;
+  innermost_split_ = enclosing_split(ply);
+  f.best_score = sp->best_score;
+  f.best_move = sp->best_move;
+  f.moves_searched = sp->moves_searched;
+  if (!sp->pv.empty()) {
+    std::copy(sp->pv.begin(), sp->pv.end(), &pv_[ply][ply]);
+    pv_length_[ply] = ply + int(sp->pv.size());
+  }
+  const NodeType actual = f.best_score >= f.beta ? NodeType::kCut
+                          : f.best_score > f.original_alpha ? NodeType::kPV
+                                                            : NodeType::kAll;
+  ++coordinator_->thread_stats(thread_index_).splits_actual[int(actual)];
+  coordinator_->release_split_point(sp);
+  if (aborted_) return return_value(ply, 0);
+  return finish_node(ply);
+}
+
+}  // namespace splitlab::search

@@ -1,0 +1,130 @@
+// A split point: a node of the tree whose remaining moves several threads search together.
+//
+// The owner creates it from one of its frames: the position at the node, the window, the best
+// score and move so far and the move picker with the moves not yet searched move here, and the
+// frame becomes a "split frame" that takes its moves from the split point. Helpers copy the
+// position and take moves under the lock. A result that reaches beta sets `cutoff`, which every
+// thread working below this node sees at its next node and unwinds (their work is wasted).
+//
+// Who finishes the node differs by strategy. YBWC: the owner waits until its helpers are done,
+// helping only them meanwhile. DTS: nobody waits; a thread that runs out of moves leaves, and the
+// last one to leave backs the value up and carries on with the parent frames. So that a thread
+// other than the owner can carry on, the owner, when it leaves while others still work, saves the
+// frames between its base and this node into the split point (`saved_frames`).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include <tbb/spin_mutex.h>
+
+#include "engine/core/score.h"
+#include "engine/search/move_picker.h"
+#include "engine/search/node_type.h"
+#include "engine/search/search_game.h"
+
+namespace splitlab::search {
+
+// Where a frame stands; a frame waiting on a child resumes in the matching kAfter* phase.
+enum class FramePhase : uint8_t {
+  kEnter,
+  kAfterNullMove,
+  kAfterVerification,
+  kNextMove,
+  kAfterChild,
+};
+
+// Which search of the current move the child is: reduced scout, full-depth scout, or the PV
+// re-search with the full window.
+enum class ChildSearch : uint8_t { kReduced, kScout, kFullWindow };
+
+template <SearchGame G>
+struct SplitPoint;
+
+// The state of one ply of a thread's tree: everything the search needs to resume the node.
+template <SearchGame G>
+struct SearchFrame {
+  using Move = typename G::Move;
+  // Set by the parent.
+  Score alpha, beta;
+  Depth depth;
+  NodeType predicted;
+  bool null_allowed;
+  // Node state.
+  FramePhase phase;
+  NodeType type;  // The prediction as it evolves (a Cut node becomes All).
+  bool in_check;
+  Score original_alpha;
+  Score static_eval;
+  Score best_score;
+  Move best_move;
+  Move table_move;
+  int moves_searched;
+  int move_number;  // Of the current move (0 = first).
+  Move current;
+  bool current_is_quiet;
+  ChildSearch child_search;
+  Depth child_depth;  // Full (unreduced) depth of the current move's child.
+  int reduction;
+  Score child_value;  // Set when a child returns.
+  uint64_t nodes_at_entry;
+  SplitPoint<G>* split;  // Non-null: the moves come from this split point.
+  // With `split`: whether this frame carries the node's continuation (the owner's frame, or
+  // frames adopted from it under DTS) rather than a helper's share of the work.
+  bool holds_split;
+  MovePicker<G> picker;
+  int quiets_tried_count;
+  Move quiets_tried[64];
+};
+
+template <SearchGame G>
+struct SplitPoint {
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  // Fixed when the split point is made.
+  Position position;  // At the split node.
+  int ply = 0;
+  Depth depth = 0;
+  Score beta = 0;
+  NodeType predicted = NodeType::kPV;  // As predicted on entry to the node.
+  NodeType type = NodeType::kPV;       // As predicted when split.
+  bool in_check = false;
+  Score original_alpha = 0;
+  Move table_move;
+  uint64_t nodes_at_entry = 0;
+  int owner = 0;
+  // The split point enclosing this node in the owner's tree, if any. Atomic because DTS may
+  // later split a shallower frame of the same tree, which then encloses this one.
+  std::atomic<SplitPoint*> parent{nullptr};
+
+  tbb::spin_mutex mutex;
+  // GUARDED_BY(mutex):
+  MovePicker<G> picker;
+  int moves_handed_out = 0;  // Move numbers of the moves taken (LMR depends on them).
+  int moves_searched = 0;
+  Score best_score = -kInfiniteScore;
+  Move best_move;
+  std::vector<Move> pv;  // From this node, when a PV node's alpha was raised.
+  // Threads (or saved continuations) still working here; changed under the mutex, read
+  // without it by a waiting YBWC owner.
+  std::atomic<int> workers{0};
+  int helpers_joined = 0;
+  bool frames_saved = false;  // DTS: the owner left; its frames wait here for the last one.
+  int saved_base = 0;
+  std::vector<SearchFrame<G>> saved_frames;  // Frames saved_base .. ply-1,
+  std::vector<std::vector<Move>> saved_pv;   // and their principal variations.
+
+  std::atomic<Score> alpha{0};  // Written under the mutex; read without it for windows.
+  std::atomic<bool> cutoff{false};
+
+  // Whether this split point or any enclosing one has been cut off.
+  bool cut_off_here_or_above() const {
+    for (const SplitPoint* sp = this; sp; sp = sp->parent.load(std::memory_order_relaxed))
+      if (sp->cutoff.load(std::memory_order_relaxed)) return true;
+    return false;
+  }
+};
+
+}  // namespace splitlab::search

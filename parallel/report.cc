@@ -1,0 +1,64 @@
+#include "parallel/report.h"
+
+#include <cstdio>
+
+namespace splitlab::parallel {
+namespace {
+
+double percent(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; }
+
+std::string types(const std::array<uint64_t, search::kNodeTypes>& t) {
+  return std::to_string(t[0]) + "/" + std::to_string(t[1]) + "/" + std::to_string(t[2]);
+}
+
+std::string row(const std::string& name, const ThreadReport& r) {
+  char line[256];
+  const auto& s = r.stats;
+  std::snprintf(line, sizeof line,
+                "%-6s %12llu %7llu %-16s %-16s %6llu %6llu %6llu %6llu %6llu %6.1f%% %6.2f%%\n",
+                name.c_str(), (unsigned long long)r.nodes, (unsigned long long)s.splits,
+                types(s.splits_predicted).c_str(), types(s.splits_actual).c_str(),
+                (unsigned long long)s.wasted_splits, (unsigned long long)s.aborts,
+                (unsigned long long)s.joins, (unsigned long long)s.help_requests,
+                (unsigned long long)s.adoptions, percent(s.idle_seconds, s.total_seconds),
+                percent(s.lock_wait_seconds, s.total_seconds));
+  return line;
+}
+
+}  // namespace
+
+std::string thread_table(const std::vector<ThreadReport>& threads) {
+  std::string out =
+      "thread        nodes  splits predicted PV/C/A  actual PV/C/A    wasted aborts  joins "
+      "  help  adopt   idle   lock\n";
+  ThreadReport total;
+  for (size_t i = 0; i < threads.size(); ++i) {
+    out += row(std::to_string(i), threads[i]);
+    total.nodes += threads[i].nodes;
+    total.stats += threads[i].stats;
+  }
+  out += row("all", total);
+  return out;
+}
+
+std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& threads) {
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < threads.size(); ++i) {
+    const auto& s = threads[i].stats;
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "info string thread %zu nodes %llu splits %llu (PV/Cut/All predicted %s, "
+                  "actual %s) wasted %llu aborts %llu joins %llu help %llu idle %.1f%% lock "
+                  "%.2f%%",
+                  i, (unsigned long long)threads[i].nodes, (unsigned long long)s.splits,
+                  types(s.splits_predicted).c_str(), types(s.splits_actual).c_str(),
+                  (unsigned long long)s.wasted_splits, (unsigned long long)s.aborts,
+                  (unsigned long long)s.joins, (unsigned long long)s.help_requests,
+                  percent(s.idle_seconds, s.total_seconds),
+                  percent(s.lock_wait_seconds, s.total_seconds));
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+}  // namespace splitlab::parallel

@@ -1,0 +1,23 @@
+// The per-thread statistics of a parallel search as a table (bench, scale) and as UCI
+// "info string" lines.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/search/parallel_stats.h"
+
+namespace splitlab::parallel {
+
+struct ThreadReport {
+  uint64_t nodes = 0;
+  search::ParallelThreadStats stats;
+};
+
+// One line per thread and a total: nodes, splits (by predicted and actual type), wasted
+// splits, aborts, joins, help requests, adoptions, idle % and lock-wait %.
+std::string thread_table(const std::vector<ThreadReport>& threads);
+// The same, one "info string" line per thread.
+std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& threads);
+
+}  // namespace splitlab::parallel
