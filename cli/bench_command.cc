@@ -41,7 +41,7 @@ int bench_command(const std::vector<std::string>& args) {
     if (!protocol::read_epd_file(flags.get("positions"), records, error)) return fail(error);
     for (const auto& r : records) fens.push_back(r.fen);
   } else {
-    for (auto fen : chess::kBenchPositions) fens.emplace_back(fen);
+    for (const auto& p : chess::kBenchPositions) fens.emplace_back(p.fen);
   }
 
   search::Searcher<chess::ChessGame> searcher(table);

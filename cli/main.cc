@@ -8,6 +8,7 @@
 #include "cli/bench_command.h"
 #include "cli/epd_command.h"
 #include "cli/perft_command.h"
+#include "cli/scale_command.h"
 #include "engine/protocol/uci.h"
 
 namespace {
@@ -19,6 +20,8 @@ void print_usage() {
                "  (none) | uci     a chess UCI engine on stdin/stdout\n"
                "  bench [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
                "  epd FILE --movetime MS [--hash MB] [--out FILE.csv]\n"
+               "  scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--depth N] [--suite FILE]\n"
+               "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"
                "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess]\n"
                "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
                "  help\n");
@@ -42,6 +45,7 @@ int main(int argc, char** argv) {
   if (command == "perft") return splitlab::cli::perft_command(args);
   if (command == "bench") return splitlab::cli::bench_command(args);
   if (command == "epd") return splitlab::cli::epd_command(args);
+  if (command == "scale") return splitlab::cli::scale_command(args);
   std::fprintf(stderr, "splitlab: unknown command '%s'\n", command.c_str());
   print_usage();
   return 2;

@@ -1,0 +1,410 @@
+#include "bench/scale.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "bench/statistics.h"
+#include "cli/progress.h"
+#include "engine/chess/chess_game.h"
+#include "engine/protocol/uci_client.h"
+#include "engine/search/searcher.h"
+#include "parallel/options.h"
+
+namespace splitlab::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One search of one position by one configuration.
+struct Run {
+  std::string engine;    // "splitlab" or a reference engine's name.
+  std::string strategy;  // Splitlab's strategy; the engine's own for references.
+  int threads = 1;
+  int repeat = 0;
+  std::string position;
+  int depth = 0;
+  double seconds = 0;
+  uint64_t nodes = 0;
+  double idle_seconds = 0, lock_seconds = 0, thread_seconds = 0;
+  uint64_t splits = 0, aborts = 0, wasted = 0, help_requests = 0;
+  std::string bestmove;
+
+  std::string key() const {
+    return engine + "|" + strategy + "|" + std::to_string(threads) + "|" +
+           std::to_string(repeat) + "|" + position;
+  }
+};
+
+constexpr char kRunsHeader[] =
+    "engine,strategy,threads,repeat,position,depth,seconds,nodes,idle_seconds,lock_seconds,"
+    "thread_seconds,splits,aborts,wasted,help_requests,bestmove";
+
+std::string to_csv(const Run& r) {
+  std::ostringstream out;
+  out.precision(9);
+  out << r.engine << ',' << r.strategy << ',' << r.threads << ',' << r.repeat << ','
+      << r.position << ',' << r.depth << ',' << r.seconds << ',' << r.nodes << ','
+      << r.idle_seconds << ',' << r.lock_seconds << ',' << r.thread_seconds << ',' << r.splits
+      << ',' << r.aborts << ',' << r.wasted << ',' << r.help_requests << ',' << r.bestmove;
+  return out.str();
+}
+
+bool from_csv(const std::string& line, Run& r) {
+  std::vector<std::string> f;
+  std::stringstream in(line);
+  std::string field;
+  while (std::getline(in, field, ',')) f.push_back(field);
+  if (f.size() != 16) return false;
+  try {
+    r.engine = f[0];
+    r.strategy = f[1];
+    r.threads = std::stoi(f[2]);
+    r.repeat = std::stoi(f[3]);
+    r.position = f[4];
+    r.depth = std::stoi(f[5]);
+    r.seconds = std::stod(f[6]);
+    r.nodes = std::stoull(f[7]);
+    r.idle_seconds = std::stod(f[8]);
+    r.lock_seconds = std::stod(f[9]);
+    r.thread_seconds = std::stod(f[10]);
+    r.splits = std::stoull(f[11]);
+    r.aborts = std::stoull(f[12]);
+    r.wasted = std::stoull(f[13]);
+    r.help_requests = std::stoull(f[14]);
+    r.bestmove = f[15];
+  } catch (...) {
+    return false;
+  }
+  return true;
+}
+
+// A configuration: Splitlab with a strategy and thread count, or a reference engine.
+struct Config {
+  std::string engine, strategy;
+  int threads = 1;
+  int depth = 0;
+  search::SplitStrategy split_strategy = search::SplitStrategy::kNone;
+  const ReferenceEngine* reference = nullptr;
+  std::string label() const {
+    return engine == "splitlab" ? strategy : engine + " (" + strategy + ")";
+  }
+};
+
+class SplitlabRunner {
+ public:
+  SplitlabRunner(const Config& config, const ScaleConfig& scale, hashing::TranspositionTable& table)
+      : searcher_(table), table_(table) {
+    search::SplitSettings settings = scale.split;
+    settings.strategy = config.split_strategy;
+    parallel::configure_threads(searcher_, config.threads, settings);
+  }
+
+  Run search(const Config& config, const ScalePosition& position) {
+    Run run;
+    chess::Position pos = chess::Position::from_fen(position.fen);
+    table_.clear();
+    searcher_.new_game();
+    search::SearchLimits limits;
+    limits.depth = config.depth;
+    searcher_.arm();
+    const auto start = Clock::now();
+    const auto result = searcher_.run(pos, limits, false, 0, [](const search::SearchResult&) {});
+    run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    run.nodes = result.nodes;
+    run.depth = result.depth;
+    run.bestmove = result.best_move;
+    for (const auto& t : parallel::thread_reports(searcher_)) {
+      run.idle_seconds += t.stats.idle_seconds;
+      run.lock_seconds += t.stats.lock_wait_seconds;
+      run.thread_seconds += t.stats.total_seconds;
+      run.splits += t.stats.splits;
+      run.aborts += t.stats.aborts;
+      run.wasted += t.stats.wasted_splits;
+      run.help_requests += t.stats.help_requests;
+    }
+    if (run.thread_seconds == 0) run.thread_seconds = run.seconds;
+    return run;
+  }
+
+ private:
+  search::Searcher<chess::ChessGame> searcher_;
+  hashing::TranspositionTable& table_;
+};
+
+class ReferenceRunner {
+ public:
+  ReferenceRunner(const Config& config, size_t hash_mb) {
+    if (!engine_.start({config.reference->path}, error_)) return;
+    for (const char* ponder : {"Ponder", "OwnBook", "Use Search Log"})
+      if (engine_.has_option(ponder)) engine_.send(std::string("setoption name ") + ponder + " value false");
+    engine_.send("setoption name Threads value " + std::to_string(config.threads));
+    engine_.send("setoption name Hash value " + std::to_string(hash_mb));
+    if (!engine_.sync()) error_ = config.reference->path + " did not answer isready";
+  }
+  const std::string& error() const { return error_; }
+
+  Run search(const Config& config, const ScalePosition& position) {
+    Run run;
+    engine_.send("ucinewgame");
+    engine_.send("position fen " + position.fen);
+    engine_.sync();
+    const auto result = protocol::uci_go(engine_, "depth " + std::to_string(config.depth),
+                                         std::chrono::minutes(10));
+    run.seconds = result.wall_seconds;
+    run.nodes = result.nodes;
+    run.depth = result.depth;
+    run.bestmove = result.ok ? result.bestmove : "timeout";
+    run.thread_seconds = run.seconds * config.threads;
+    return run;
+  }
+
+ private:
+  protocol::UciClient engine_;
+  std::string error_;
+};
+
+struct Summary {
+  Config config;
+  Interval speedup;
+  double nps_ratio = 0, overhead = 0, idle_percent = 0, lock_percent = 0;
+  double splits_per_search = 0, aborts_per_search = 0, wasted_per_search = 0;
+  int positions = 0;
+};
+
+std::string format_summary_table(const std::vector<Summary>& rows, int positions) {
+  std::string out;
+  char line[320];
+  std::snprintf(line, sizeof line,
+                "%-22s %7s %20s %9s %9s %7s %7s %9s %8s %8s\n", "configuration", "threads",
+                "speedup (95% CI)", "NPS x", "overhead", "idle", "lock", "splits", "aborts",
+                "wasted");
+  out += line;
+  for (const auto& s : rows) {
+    char ci[64];
+    std::snprintf(ci, sizeof ci, "%.2f [%.2f, %.2f]", s.speedup.estimate, s.speedup.low,
+                  s.speedup.high);
+    std::snprintf(line, sizeof line,
+                  "%-22s %7d %20s %9.2f %8.1f%% %6.1f%% %6.2f%% %9.0f %8.1f %8.1f\n",
+                  s.config.label().c_str(), s.config.threads, ci, s.nps_ratio,
+                  100.0 * (s.overhead - 1.0), s.idle_percent, s.lock_percent,
+                  s.splits_per_search, s.aborts_per_search, s.wasted_per_search);
+    out += line;
+  }
+  out += "speedup: time to depth at 1 thread / at N threads per position, geometric mean over " +
+         std::to_string(positions) +
+         " positions (median of repeats), 95% bootstrap interval; NPS x: nodes per second "
+         "against 1 thread; overhead: extra nodes searched against 1 thread (geometric mean); "
+         "idle and lock: share of the threads' time; splits, aborts, wasted: per search\n";
+  return out;
+}
+
+}  // namespace
+
+int run_scale(const ScaleConfig& scale, std::string& error) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(scale.out_dir, ec);
+  if (ec) {
+    error = "cannot create '" + scale.out_dir + "': " + ec.message();
+    return 2;
+  }
+  const std::string runs_path = scale.out_dir + "/runs.csv";
+
+  // Runs already recorded (an interrupted experiment resumes).
+  std::map<std::string, Run> done;
+  {
+    std::ifstream in(runs_path);
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+      Run r;
+      if (from_csv(line, r)) done[r.key()] = r;
+    }
+  }
+  const bool fresh = done.empty();
+  std::ofstream runs_csv(runs_path, std::ios::app);
+  if (!runs_csv) {
+    error = "cannot write '" + runs_path + "'";
+    return 2;
+  }
+  if (fresh) runs_csv << kRunsHeader << '\n' << std::flush;
+
+  // The configurations: one single-threaded baseline, each strategy at each thread count > 1,
+  // and each reference engine at every thread count.
+  std::vector<Config> configs;
+  configs.push_back({"splitlab", "none", 1, scale.depth, search::SplitStrategy::kNone, nullptr});
+  for (auto strategy : scale.strategies)
+    for (int t : scale.threads)
+      if (t > 1)
+        configs.push_back({"splitlab", std::string(parallel::split_strategy_name(strategy)), t,
+                           scale.depth, strategy, nullptr});
+  for (const auto& ref : scale.references)
+    for (int t : scale.threads)
+      configs.push_back({ref.name, ref.name == "glaurung" ? "ybwc" : "lazy", t, ref.depth,
+                         search::SplitStrategy::kNone, &ref});
+
+  hashing::TranspositionTable table;
+  if (!table.resize(scale.hash_mb, &error)) return 2;
+  table.set_scheme(hashing::TtEntryScheme::Xor);
+  table.set_policy(hashing::TtReplacePolicy::Bucket);
+
+  std::vector<std::unique_ptr<SplitlabRunner>> splitlab_runners(configs.size());
+  std::vector<std::unique_ptr<ReferenceRunner>> reference_runners(configs.size());
+  std::vector<bool> skipped(configs.size(), false);
+  for (size_t c = 0; c < configs.size(); ++c) {
+    if (configs[c].reference) {
+      reference_runners[c] = std::make_unique<ReferenceRunner>(configs[c], scale.hash_mb);
+      if (!reference_runners[c]->error().empty()) {
+        std::fprintf(stderr, "scale: skipping %s: %s\n", configs[c].label().c_str(),
+                     reference_runners[c]->error().c_str());
+        skipped[c] = true;
+      }
+    } else {
+      splitlab_runners[c] = std::make_unique<SplitlabRunner>(configs[c], scale, table);
+    }
+  }
+
+  // Configurations interleave position by position, so that drift in the machine's speed
+  // touches them all alike.
+  const double total = double(scale.repeats) * double(scale.positions.size()) * configs.size();
+  double finished = 0;
+  cli::Progress progress("scale");
+  std::vector<Run> runs;
+  for (int repeat = 0; repeat < scale.repeats; ++repeat) {
+    for (const auto& position : scale.positions) {
+      for (size_t c = 0; c < configs.size(); ++c) {
+        ++finished;
+        if (skipped[c]) continue;
+        Run probe;
+        probe.engine = configs[c].engine;
+        probe.strategy = configs[c].strategy;
+        probe.threads = configs[c].threads;
+        probe.repeat = repeat;
+        probe.position = position.id;
+        if (auto it = done.find(probe.key()); it != done.end()) {
+          runs.push_back(it->second);
+          continue;
+        }
+        Run run = configs[c].reference ? reference_runners[c]->search(configs[c], position)
+                                       : splitlab_runners[c]->search(configs[c], position);
+        run.engine = probe.engine;
+        run.strategy = probe.strategy;
+        run.threads = probe.threads;
+        run.repeat = repeat;
+        run.position = position.id;
+        runs_csv << to_csv(run) << '\n' << std::flush;
+        runs.push_back(run);
+        progress.update(finished, total,
+                        configs[c].label() + " x" + std::to_string(configs[c].threads) + " " +
+                            position.id);
+      }
+    }
+  }
+
+  // Per configuration and position: the median time and nodes over the repeats.
+  std::map<std::string, std::map<std::string, std::vector<const Run*>>> by_config;
+  for (const auto& r : runs)
+    by_config[r.engine + "|" + r.strategy + "|" + std::to_string(r.threads)][r.position]
+        .push_back(&r);
+  auto medians = [&](const Config& c, std::map<std::string, std::pair<double, double>>& out) {
+    for (const auto& [pos, list] : by_config[c.engine + "|" + c.strategy + "|" +
+                                             std::to_string(c.threads)]) {
+      std::vector<double> t, n;
+      for (const Run* r : list) {
+        t.push_back(r->seconds);
+        n.push_back(double(r->nodes));
+      }
+      out[pos] = {median(t), median(n)};
+    }
+  };
+
+  std::vector<Summary> summaries;
+  for (const auto& c : configs) {
+    if (by_config.count(c.engine + "|" + c.strategy + "|" + std::to_string(c.threads)) == 0)
+      continue;
+    // Splitlab's baseline is its single-threaded search; a reference engine's is itself at 1.
+    Config base = c;
+    if (c.engine == "splitlab") {
+      base = configs[0];
+    } else {
+      base.threads = 1;
+    }
+    std::map<std::string, std::pair<double, double>> mine, ref;
+    medians(c, mine);
+    medians(base, ref);
+    std::vector<double> speedups, overheads;
+    double time_n = 0, nodes_n = 0, time_1 = 0, nodes_1 = 0;
+    for (const auto& [pos, tn] : mine) {
+      auto it = ref.find(pos);
+      if (it == ref.end() || tn.first <= 0 || it->second.first <= 0) continue;
+      speedups.push_back(it->second.first / tn.first);
+      if (it->second.second > 0 && tn.second > 0) overheads.push_back(tn.second / it->second.second);
+      time_n += tn.first;
+      nodes_n += tn.second;
+      time_1 += it->second.first;
+      nodes_1 += it->second.second;
+    }
+    Summary s;
+    s.config = c;
+    s.positions = int(speedups.size());
+    s.speedup = geometric_mean_interval(speedups);
+    s.nps_ratio = time_n > 0 && nodes_1 > 0 ? (nodes_n / time_n) / (nodes_1 / time_1) : 0;
+    s.overhead = geometric_mean(overheads);
+    double idle = 0, lock = 0, thread_time = 0, splits = 0, aborts = 0, wasted = 0, count = 0;
+    for (const auto& r : runs) {
+      if (r.engine != c.engine || r.strategy != c.strategy || r.threads != c.threads) continue;
+      idle += r.idle_seconds;
+      lock += r.lock_seconds;
+      thread_time += r.thread_seconds;
+      splits += double(r.splits);
+      aborts += double(r.aborts);
+      wasted += double(r.wasted);
+      ++count;
+    }
+    s.idle_percent = thread_time > 0 ? 100 * idle / thread_time : 0;
+    s.lock_percent = thread_time > 0 ? 100 * lock / thread_time : 0;
+    s.splits_per_search = count ? splits / count : 0;
+    s.aborts_per_search = count ? aborts / count : 0;
+    s.wasted_per_search = count ? wasted / count : 0;
+    summaries.push_back(s);
+  }
+
+  const std::string table_text = format_summary_table(summaries, int(scale.positions.size()));
+  std::printf("\n%s", table_text.c_str());
+  std::ofstream(scale.out_dir + "/summary.txt") << table_text;
+  std::ofstream csv(scale.out_dir + "/summary.csv");
+  std::ofstream json(scale.out_dir + "/summary.json");
+  csv << "engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,"
+         "overhead,idle_percent,lock_percent,splits_per_search,aborts_per_search,"
+         "wasted_per_search\n";
+  json << "{\n  \"depth\": " << scale.depth << ",\n  \"repeats\": " << scale.repeats
+       << ",\n  \"positions\": " << scale.positions.size() << ",\n  \"rows\": [\n";
+  for (size_t i = 0; i < summaries.size(); ++i) {
+    const auto& s = summaries[i];
+    csv << s.config.engine << ',' << s.config.strategy << ',' << s.config.threads << ','
+        << s.positions << ',' << s.speedup.estimate << ',' << s.speedup.low << ','
+        << s.speedup.high << ',' << s.nps_ratio << ',' << s.overhead << ',' << s.idle_percent
+        << ',' << s.lock_percent << ',' << s.splits_per_search << ',' << s.aborts_per_search
+        << ',' << s.wasted_per_search << '\n';
+    json << "    {\"engine\": \"" << s.config.engine << "\", \"strategy\": \"" << s.config.strategy
+         << "\", \"threads\": " << s.config.threads << ", \"depth\": " << s.config.depth
+         << ", \"speedup\": " << s.speedup.estimate << ", \"speedup_low\": " << s.speedup.low
+         << ", \"speedup_high\": " << s.speedup.high << ", \"nps_ratio\": " << s.nps_ratio
+         << ", \"overhead\": " << s.overhead << ", \"idle_percent\": " << s.idle_percent
+         << ", \"lock_percent\": " << s.lock_percent
+         << ", \"splits_per_search\": " << s.splits_per_search << "}"
+         << (i + 1 < summaries.size() ? "," : "") << '\n';
+  }
+  json << "  ]\n}\n";
+  std::fprintf(stderr, "scale: results in %s (runs.csv, summary.csv, summary.json, summary.txt)\n",
+               scale.out_dir.c_str());
+  return 0;
+}
+
+}  // namespace splitlab::bench

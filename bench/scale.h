@@ -1,0 +1,44 @@
+// The scaling experiment behind `splitlab scale`: every strategy at every thread count, and the
+// reference engines over UCI, search the same positions to a fixed depth with a fresh table;
+// the report gives per configuration the time-to-depth speedup (geometric mean over positions
+// with a 95% bootstrap interval), the NPS ratio, the search overhead, idle and lock-wait time
+// and the splits. Every run is appended to runs.csv as it finishes; a rerun with the same
+// output folder skips the runs already there, so an interrupted experiment loses nothing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/search/split_coordinator.h"
+
+namespace splitlab::bench {
+
+struct ScalePosition {
+  std::string id;
+  std::string fen;
+};
+
+struct ReferenceEngine {
+  std::string name;  // "glaurung", "stockfish"
+  std::string path;
+  int depth = 0;     // Its own fixed depth (engines count depth differently).
+};
+
+struct ScaleConfig {
+  std::vector<search::SplitStrategy> strategies;
+  std::vector<int> threads;
+  int depth = 12;
+  int repeats = 1;
+  size_t hash_mb = 64;
+  search::SplitSettings split;  // Split nodes, minimum split depth, helpers per split.
+  std::vector<ScalePosition> positions;
+  std::vector<ReferenceEngine> references;
+  std::string out_dir;
+};
+
+// Runs (or resumes) the experiment, printing progress on stderr and the report on stdout.
+// Returns 0, or 2 with `error` set when something outside the runs fails (output folder,
+// a reference engine that cannot be started is only reported and skipped).
+int run_scale(const ScaleConfig& config, std::string& error);
+
+}  // namespace splitlab::bench
