@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "hashing/tt_options.h"
+#include "parallel/options.h"
+#include "parallel/report.h"
 
 namespace splitlab::protocol {
 
@@ -77,7 +79,9 @@ UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::
   options_.add(combo("SplitNodes", "pv-all", {"pv-all", "any"}));
   options_.add(spin("MinSplitDepth", 4, 1, 64));
   options_.add(spin("MaxHelpersPerSplit", 8, 1, 256));
-  options_.add(spin("Move Overhead", 10, 0, 5000));
+  // Time kept back per move for the GUI and the operating system: a loaded machine delays a
+  // process by tens of milliseconds, and a loss on time is worse than a shallower search.
+  options_.add(spin("Move Overhead", 50, 0, 5000));
   options_.add(check("Ponder", false));
   options_.add(button("Clear Hash"));
 
@@ -201,8 +205,20 @@ bool UciEngine::apply_option(const std::string& name) {
     table_.set_scheme(*hashing::parse_tt_entry_scheme(options_.text("TTEntry")));
   } else if (name == "TTReplace") {
     table_.set_policy(*hashing::parse_tt_replace_policy(options_.text("TTReplace")));
+  } else if (name == "Threads" || name == "SplitStrategy" || name == "SplitNodes" ||
+             name == "MinSplitDepth" || name == "MaxHelpersPerSplit") {
+    configure_threads();
   }
   return true;
+}
+
+void UciEngine::configure_threads() {
+  search::SplitSettings settings;
+  settings.strategy = *parallel::parse_split_strategy(options_.text("SplitStrategy"));
+  settings.split_any_node = *parallel::parse_split_nodes(options_.text("SplitNodes"));
+  settings.min_split_depth = int(options_.spin("MinSplitDepth"));
+  settings.max_helpers_per_split = int(options_.spin("MaxHelpersPerSplit"));
+  parallel::configure_threads(*searcher_, int(options_.spin("Threads")), settings);
 }
 
 void UciEngine::cmd_position(const std::string& args) {
@@ -378,6 +394,15 @@ void UciEngine::search_thread_loop() {
     const search::SearchResult result = searcher_->run(
         pos, limits, pondering, overhead, [this](const search::SearchResult& r) { report(r); });
 
+    // The last words on the search: its totals and, in parallel, what each thread did.
+    send("info nodes " + std::to_string(result.nodes) + " time " +
+         std::to_string(result.time_ms) + " nps " +
+         std::to_string(result.time_ms > 0 ? result.nodes * 1000 / uint64_t(result.time_ms)
+                                           : result.nodes * 1000) +
+         " hashfull " + std::to_string(table_.hashfull()));
+    if (searcher_->threads())
+      for (const auto& line : parallel::thread_info_lines(parallel::thread_reports(*searcher_)))
+        send(line);
     // The protocol forbids "bestmove" while pondering or in an infinite search until the GUI
     // sends stop or ponderhit.
     lock.lock();

@@ -40,6 +40,8 @@ class UciEngine {
   void cmd_ponderhit();
   void wait_for_search();
   bool apply_option(const std::string& name);
+  // Gives the searcher the threads the parallel options ask for.
+  void configure_threads();
   void search_thread_loop();
   void report(const search::SearchResult& r);
 

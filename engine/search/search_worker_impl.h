@@ -29,6 +29,7 @@ template <SearchGame G>
 void SearchWorker<G>::count_node(int ply) {
   const uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
   nodes_.store(n, std::memory_order_relaxed);
+  stats_.nodes = n;
   if (ply > seldepth_) seldepth_ = ply;
   if (n % kCheckInterval == 0 && on_periodic_check) on_periodic_check();
 }

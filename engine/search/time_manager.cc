@@ -12,7 +12,9 @@ void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overh
     active_ = true;
     maximum_ms_ = std::max<int64_t>(1, limits.movetime_ms - move_overhead_ms);
     optimum_ms_ = maximum_ms_;
-  } else if (limits.time_left_ms[side] >= 0) {
+  } else if (limits.uses_clock()) {
+    // A GUI sends both clocks; if ours is missing, the opponent's is the best guess.
+    if (limits.time_left_ms[side] < 0) side ^= 1;
     active_ = true;
     const int64_t available = std::max<int64_t>(1, limits.time_left_ms[side] - move_overhead_ms);
     const int moves_to_plan = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 30;
