@@ -31,31 +31,20 @@ Python 3 standard library only. Example:
 """
 
 import argparse
-import json
 import os
 import platform
-import select
-import subprocess
 import sys
 import threading
 import time
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# benchlib.py sits beside this script; said explicitly so that python3 -I or -m finds it too.
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import benchlib  # noqa: E402
+from benchlib import Failure, progress  # noqa: E402
+
 # sf-bench.2 (the first position of `splitlab bench`): a busy middlegame.
 DEFAULT_FEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 MIB = 1024  # /proc/PID/status counts kB (KiB)
-
-
-class Failure(Exception):
-    """A failure with a message for the user and an exit status."""
-
-    def __init__(self, message, status=1):
-        super().__init__(message)
-        self.status = status
-
-
-def progress(message):
-    print(message, file=sys.stderr, flush=True)
 
 
 def read_status(pid):
@@ -117,78 +106,22 @@ class Sampler(threading.Thread):
             self.sample()
 
 
-class Splitlab:
-    """One splitlab UCI process kept open over a pipe."""
+class Splitlab(benchlib.UciEngine):
+    """One splitlab UCI process kept open over a pipe; its stderr is kept in `errors`."""
+
+    close_timeout = 10
 
     def __init__(self, path, timeout):
-        self.path = path
-        self.timeout = timeout
-        self.buffer = b""
-        try:
-            self.process = subprocess.Popen(
-                [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                bufsize=0)
-        except OSError as error:
-            raise Failure(f"cannot start splitlab '{path}': {error}", 2)
-        self.pid = self.process.pid
-        self.fd = self.process.stdout.fileno()
-        self.err_fd = self.process.stderr.fileno()
-        self.errors = []
-        self.send("uci")
-        lines = self.read_until(lambda line: line == "uciok", 30)
-        self.options = [line for line in lines if line.startswith("option name ")]
+        super().__init__("splitlab", [path], timeout, who="splitlab", capture_stderr=True)
         self.wait_ready(60)
 
     def has_option(self, name):
-        return any(line.startswith(f"option name {name} type ") for line in self.options)
+        """Whether the engine declared the option with exactly this name (case included)."""
+        return self.options.get(name.lower(), "").startswith(f"option name {name} type ")
 
-    def option_default(self, name):
-        for line in self.options:
-            if line.startswith(f"option name {name} type "):
-                tokens = line.split()
-                if "default" in tokens and tokens.index("default") + 1 < len(tokens):
-                    return tokens[tokens.index("default") + 1]
-        return None
-
-    def send(self, command):
-        try:
-            self.process.stdin.write((command + "\n").encode())
-        except (BrokenPipeError, OSError):
-            raise Failure(f"splitlab exited unexpectedly (status {self.process.poll()})")
-
-    def read_line(self, deadline):
-        while b"\n" not in self.buffer:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                raise Failure(f"splitlab did not answer within the time allowed")
-            ready, _, _ = select.select([self.fd, self.err_fd], [], [], remaining)
-            if self.err_fd in ready:  # error messages: kept, and shown if something fails
-                chunk = os.read(self.err_fd, 65536)
-                if chunk:
-                    self.errors.extend(chunk.decode(errors="replace").splitlines())
-            if self.fd not in ready:
-                continue
-            chunk = os.read(self.fd, 65536)
-            if not chunk:
-                raise Failure(f"splitlab exited unexpectedly (status {self.process.wait()})"
-                              + (": " + " | ".join(self.errors[-3:]) if self.errors else ""))
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        return line.decode(errors="replace").strip()
-
-    def read_until(self, is_last, timeout):
-        deadline = time.perf_counter() + timeout
-        lines = []
-        while True:
-            line = self.read_line(deadline)
-            lines.append(line)
-            if is_last(line):
-                return lines
-
-    def wait_ready(self, timeout):
+    def wait_ready(self, timeout=None):
         """Returns the lines before `readyok`; fails on an error the engine reported."""
-        self.send("isready")
-        lines = self.read_until(lambda line: line == "readyok", timeout)
+        lines = super().wait_ready(timeout)
         self.check(lines)
         return lines
 
@@ -197,30 +130,6 @@ class Splitlab:
         for line in lines:
             if line.startswith("info string error"):
                 raise Failure(f"splitlab reported: {line[len('info string '):]}")
-
-    def close(self):
-        if self.process.poll() is None:
-            try:
-                self.send("quit")
-                self.process.stdin.close()
-                self.process.wait(timeout=10)
-            except (Failure, OSError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
-
-
-def find_splitlab(requested):
-    path = requested or os.path.join(REPO_ROOT, "bazel-bin", "splitlab")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise Failure(f"splitlab binary not found at '{path}'; build it with "
-                      f"'cd {REPO_ROOT} && bazel build -c opt //:splitlab' or pass --splitlab PATH",
-                      2)
-    real = os.path.realpath(path)
-    if any(mark in real for mark in ("-dbg", "-fastbuild", "asan", "tsan")):
-        progress(f"warning: {real} looks like a debug or sanitizer build (bazel-bin follows the "
-                 f"last build's configuration; a sanitizer's shadow memory inflates RSS); measure "
-                 f"an optimised one: 'bazel build -c opt //:splitlab', or pass --splitlab PATH")
-    return real
 
 
 class PeakMeter:
@@ -300,14 +209,11 @@ def run_phase(engine, meter, previous_mb, hash_mb, fen, movetime, timeout):
     phase["search_hwm_mib"] = mib(search["hwm_kb"])
     phase["after_search_mib"] = mib(search["rss_kb"])
     phase["samples"] = resize["samples"] + clear["samples"] + search["samples"]
-    phase["bestmove"] = lines[-1].split()[1] if len(lines[-1].split()) > 1 else ""
+    phase["bestmove"] = benchlib.bestmove(lines[-1])
     info = [line for line in lines if line.startswith("info ") and " nodes " in line]
     phase["depth"] = phase["nodes"] = phase["hashfull"] = None
     if info:
-        tokens = info[-1].split()
-        for key in ("depth", "nodes", "hashfull"):
-            if key in tokens and tokens.index(key) + 1 < len(tokens):
-                phase[key] = int(tokens[tokens.index(key) + 1])
+        phase.update(benchlib.uci_values(info[-1], ("depth", "nodes", "hashfull")))
     if phase["bestmove"] in ("", "0000", "(none)"):
         raise Failure(f"the search with Hash {hash_mb} answered '{lines[-1]}'")
 
@@ -316,19 +222,11 @@ def run_phase(engine, meter, previous_mb, hash_mb, fen, movetime, timeout):
     return phase
 
 
-def write_json(path, document):
-    with open(path + ".tmp", "w") as out:
-        json.dump(document, out, indent=2)
-        out.write("\n")
-    os.replace(path + ".tmp", path)
-
-
 def parse_args(argv):
     parser = argparse.ArgumentParser(
         description="Resident memory of one splitlab UCI process searching with several Hash "
                     "sizes in turn (no restart): peak RSS against Hash + slack.")
-    parser.add_argument("--splitlab", help="the splitlab binary (default: bazel-bin/splitlab of "
-                                           "the repository that holds this script)")
+    benchlib.add_binary_arguments(parser)
     parser.add_argument("--sizes", default="256,64,512",
                         help="Hash sizes in MB, in order, comma-separated (default 256,64,512)")
     parser.add_argument("--target-hash", type=int, default=256,
@@ -341,9 +239,8 @@ def parse_args(argv):
                                                            "sf-bench.2, a middlegame)")
     parser.add_argument("--interval", type=float, default=0.05,
                         help="seconds between RSS samples (default 0.05)")
-    parser.add_argument("--csv", metavar="PATH", help="write one row per Hash size (as it goes)")
-    parser.add_argument("--json", metavar="PATH", help="write the results, with the RSS trace, "
-                                                       "as JSON (as it goes)")
+    benchlib.add_output_arguments(parser, "Hash size", json_help="write the results, with the RSS "
+                                                                 "trace, as JSON (as it goes)")
     parser.add_argument("--timeout", type=float, default=120,
                         help="seconds allowed for one step beyond the search time (default 120)")
     args = parser.parse_args(argv)
@@ -369,7 +266,8 @@ CSV_FIELDS = ["hash_mb", "limit_mib", "ok", "judged", "previous_hash_mb", "rss_b
 
 
 def run(args):
-    splitlab = find_splitlab(args.splitlab)
+    splitlab = benchlib.find_splitlab(
+        args.splitlab, why="; a sanitizer's shadow memory inflates RSS")
     engine = Splitlab(splitlab, args.timeout)
     sampler = Sampler(engine.pid, args.interval)
     sampler.start()
@@ -399,11 +297,7 @@ def run(args):
         progress(f"splitlab: {splitlab} (pid {engine.pid}), RSS at start (Hash 16) "
                  f"{meta['rss_at_start_mib']:.1f} MiB; sizes {args.sizes} MB, go movetime "
                  f"{args.movetime}, sampling every {args.interval * 1000:.0f} ms")
-        csv = None
-        if args.csv:
-            csv = open(args.csv, "w")
-            csv.write(",".join(CSV_FIELDS) + "\n")
-            csv.flush()
+        output = benchlib.Output(args.csv, args.json, CSV_FIELDS)
         phases = []
         document = {"meta": meta, "phases": phases}
         for hash_mb in args.sizes:
@@ -436,14 +330,9 @@ def run(args):
                      f"{phase['after_resize_mib']} MiB, after Clear Hash "
                      f"{phase['after_clear_mib']} MiB, search peak {phase['search_peak_mib']} MiB "
                      f"(depth {phase['depth']}, hashfull {phase['hashfull']})")
-            if csv:
-                csv.write(",".join("" if phase.get(k) is None else str(phase.get(k))
-                                   for k in CSV_FIELDS) + "\n")
-                csv.flush()
-            if args.json:
-                write_json(args.json, document)
-        if csv:
-            csv.close()
+            output.row(phase)
+            output.document(document)
+        output.close()
         final = read_status(engine.pid)
         # VmHWM was reset step by step; the lifetime peak is the largest of the steps' peaks.
         meta["hwm_reset"] = meter.hwm_reset_works
@@ -460,8 +349,7 @@ def run(args):
     document["trace"] = sampler.trace
     status = print_report(meta, phases, args)
     document["target_met"] = status == 0
-    if args.json:
-        write_json(args.json, document)
+    output.document(document)
     return status
 
 
@@ -529,15 +417,7 @@ def print_report(meta, phases, args):
 
 
 def main(argv):
-    args = parse_args(argv)
-    try:
-        return run(args)
-    except Failure as failure:
-        print(f"memory_check: error: {failure}", file=sys.stderr)
-        return failure.status
-    except KeyboardInterrupt:
-        print("memory_check: interrupted", file=sys.stderr)
-        return 130
+    return benchlib.main("memory_check", parse_args, run, argv)
 
 
 if __name__ == "__main__":

@@ -39,41 +39,23 @@ Python 3 standard library only. Example:
 
 import argparse
 import hashlib
-import json
-import math
 import os
 import platform
 import re
 import resource
-import select
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_POSITIONS = os.path.join(REPO_ROOT, "tests", "data", "middlegames.epd")
+# benchlib.py sits beside this script; said explicitly so that python3 -I or -m finds it too.
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import benchlib  # noqa: E402
+from benchlib import Failure, progress  # noqa: E402
+
+DEFAULT_POSITIONS = os.path.join(benchlib.REPO_ROOT, "tests", "data", "middlegames.epd")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 ENGINES = ["splitlab", "glaurung"]
-
-
-class Failure(Exception):
-    """A failure with a message for the user and an exit status."""
-
-    def __init__(self, message, status=1):
-        super().__init__(message)
-        self.status = status
-
-
-def progress(message):
-    print(message, file=sys.stderr, flush=True)
-
-
-def format_seconds(seconds):
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    return f"{seconds / 60:.1f} min"
 
 
 def process_cpu_seconds(pid):
@@ -88,86 +70,21 @@ def process_cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime (fields 14, 15)
 
 
-class UciEngine:
+class UciEngine(benchlib.UciEngine):
     """One UCI engine process kept open over a pipe."""
 
+    ready_timeout = 120
+
     def __init__(self, label, command, timeout):
-        self.label = label
-        self.command = command
-        self.timeout = timeout
-        self.buffer = b""
-        try:
-            self.process = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, bufsize=0)
-        except OSError as error:
-            raise Failure(f"cannot start {label} '{command[0]}': {error}", 2)
-        self.fd = self.process.stdout.fileno()
-        self.name = label
-        self.options = {}
-        self.send("uci")
-        for line in self.read_until(lambda line: line == "uciok", 30):
-            if line.startswith("id name "):
-                self.name = line[len("id name "):]
-            elif line.startswith("option name "):
-                name = line[len("option name "):].split(" type ", 1)[0]
-                self.options[name.lower()] = line
+        super().__init__(label, command, timeout)
         self.wait_ready()
-
-    def has_option(self, name):
-        return name.lower() in self.options
-
-    def set_option(self, name, value=None, required=True):
-        if not self.has_option(name):
-            if required:
-                raise Failure(f"{self.label} ({self.name}) has no UCI option '{name}'")
-            return False
-        self.send(f"setoption name {name}" + ("" if value is None else f" value {value}"))
-        return True
-
-    def send(self, command):
-        try:
-            self.process.stdin.write((command + "\n").encode())
-        except (BrokenPipeError, OSError):
-            raise Failure(f"{self.label} '{self.command[0]}' exited unexpectedly "
-                          f"(status {self.process.poll()})")
-
-    def read_line(self, deadline):
-        while b"\n" not in self.buffer:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                raise Failure(f"{self.label} did not answer within the time allowed")
-            ready, _, _ = select.select([self.fd], [], [], remaining)
-            if not ready:
-                continue
-            chunk = os.read(self.fd, 65536)
-            if not chunk:
-                raise Failure(f"{self.label} '{self.command[0]}' exited unexpectedly "
-                              f"(status {self.process.wait()})")
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        return line.decode(errors="replace").strip()
-
-    def read_until(self, is_last, timeout):
-        """Returns the lines read up to and including the first for which is_last() holds."""
-        deadline = time.perf_counter() + timeout
-        lines = []
-        while True:
-            line = self.read_line(deadline)
-            lines.append(line)
-            if is_last(line):
-                return lines
-
-    def wait_ready(self):
-        self.send("isready")
-        self.read_until(lambda line: line == "readyok", 120)
 
     def search(self, fen, go):
         """Runs one search from a new game; returns a dict of what was measured."""
         self.send("ucinewgame")
         self.send(f"position fen {fen}")
         self.wait_ready()  # the table is cleared and the position set before the clock starts
-        pid = self.process.pid
+        pid = self.pid
         cpu_start = process_cpu_seconds(pid)
         start = time.perf_counter()
         self.send(f"go {go}")
@@ -178,18 +95,12 @@ class UciEngine:
             line = self.read_line(deadline)
             if line.startswith("bestmove"):
                 wall = time.perf_counter() - start
-                bestmove = line.split()[1] if len(line.split()) > 1 else ""
+                bestmove = benchlib.bestmove(line)
                 break
             if not line.startswith("info "):
                 continue
-            tokens = line.split()
-            values = {}
-            for key in ("depth", "nodes", "time"):
-                if key in tokens:
-                    index = tokens.index(key)
-                    if index + 1 < len(tokens) and tokens[index + 1].isdigit():
-                        values[key] = int(tokens[index + 1])
-            if "depth" in values and "score" in tokens:
+            values = benchlib.uci_values(line, ("depth", "nodes", "time"))
+            if "depth" in values and "score" in line.split():
                 depth = max(depth, values["depth"])
             if "nodes" in values and "time" in values:
                 last = (values["nodes"], values["time"], process_cpu_seconds(pid))
@@ -205,16 +116,6 @@ class UciEngine:
         return {"depth": depth, "nodes": nodes, "time_s": time_ms / 1000,
                 "wall_s": round(wall, 6), "cpu_s": None if cpu is None else round(cpu, 3),
                 "bestmove": bestmove}
-
-    def close(self):
-        if self.process.poll() is None:
-            try:
-                self.send("quit")
-                self.process.stdin.close()
-                self.process.wait(timeout=5)
-            except (Failure, OSError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
 
 
 def read_positions(path, limit):
@@ -240,37 +141,6 @@ def read_positions(path, limit):
     return positions[:limit] if limit else positions
 
 
-def find_glaurung(requested):
-    if requested:
-        if os.path.isfile(requested) and os.access(requested, os.X_OK):
-            return requested
-        found = shutil.which(requested)
-        if found:
-            return found
-        raise Failure(f"glaurung not found at '{requested}'", 2)
-    if os.access("/usr/games/glaurung", os.X_OK):
-        return "/usr/games/glaurung"
-    found = shutil.which("glaurung")
-    if found:
-        return found
-    raise Failure("glaurung not found (looked for /usr/games/glaurung and 'glaurung' on PATH); "
-                  "install it with 'apt-get install glaurung' or pass --glaurung PATH", 2)
-
-
-def find_splitlab(requested):
-    path = requested or os.path.join(REPO_ROOT, "bazel-bin", "splitlab")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise Failure(f"splitlab binary not found at '{path}'; build it with "
-                      f"'cd {REPO_ROOT} && bazel build -c opt //:splitlab' or pass --splitlab PATH",
-                      2)
-    real = os.path.realpath(path)
-    if any(mark in real for mark in ("-dbg", "-fastbuild", "asan", "tsan")):
-        progress(f"warning: {real} looks like a debug or sanitizer build (bazel-bin follows the "
-                 f"last build's configuration); measure an optimised one: "
-                 f"'bazel build -c opt //:splitlab', or pass --splitlab PATH")
-    return real
-
-
 def snapshot(path, directory):
     """Copies the binary, so that a rebuild by someone else during the run cannot change it."""
     copy = os.path.join(directory, "splitlab")
@@ -284,19 +154,10 @@ def run_splitlab_bench(path, depth, positions_file, timeout):
     """Runs `splitlab bench`; returns its nodes, its own time and NPS, and the process CPU time."""
     command = [path, "bench", "--depth", str(depth), "--positions", positions_file]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    try:
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise Failure(f"splitlab bench did not finish within {timeout} s: {' '.join(command)}")
-    wall = time.perf_counter() - start
+    stdout, wall = benchlib.run_to_end(command, timeout)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if result.returncode != 0:
-        raise Failure(f"splitlab bench failed with status {result.returncode}: "
-                      f"{result.stderr.decode(errors='replace').strip()}")
     totals = {}
-    for line in result.stdout.decode(errors="replace").splitlines():
+    for line in stdout.splitlines():
         for key, label in (("nodes", "Nodes searched:"), ("nps", "Nodes/second:"),
                            ("time_ms", "Total time (ms) :")):
             if line.startswith(label):
@@ -313,29 +174,8 @@ def rate(nodes, seconds):
     return nodes / seconds if seconds else float("nan")
 
 
-def geometric_mean(values):
-    values = [v for v in values if v > 0 and math.isfinite(v)]
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
-
-
-def write_json(path, document):
-    with open(path + ".tmp", "w") as out:
-        json.dump(document, out, indent=2)
-        out.write("\n")
-    os.replace(path + ".tmp", path)  # a reader never sees a half-written file
-
-
 CSV_FIELDS = ["position", "repeat", "engine", "go", "depth", "nodes", "time_s", "nps", "cpu_s",
               "cpu_nps", "wall_s", "wall_nps", "bestmove", "fen"]
-
-
-def csv_line(row):
-    def field(value):
-        text = "" if value is None else str(value)
-        if any(c in text for c in ',"\n'):
-            text = '"' + text.replace('"', '""') + '"'
-        return text
-    return ",".join(field(row.get(name)) for name in CSV_FIELDS) + "\n"
 
 
 def parse_args(argv):
@@ -343,10 +183,7 @@ def parse_args(argv):
         description="Single-thread NPS of Splitlab against Glaurung 2.2 over UCI on the bench "
                     "positions, in one run. ratio = splitlab_nps / glaurung_nps (>= 1.0: target "
                     "met).")
-    parser.add_argument("--splitlab", help="the splitlab binary (default: bazel-bin/splitlab of "
-                                           "the repository that holds this script)")
-    parser.add_argument("--glaurung", help="the glaurung binary (default: /usr/games/glaurung, "
-                                           "else 'glaurung' on PATH)")
+    benchlib.add_binary_arguments(parser, "glaurung")
     parser.add_argument("--positions", default=DEFAULT_POSITIONS,
                         help="EPD file of positions (default: tests/data/middlegames.epd, the "
                              "positions of `splitlab bench`)")
@@ -367,9 +204,7 @@ def parse_args(argv):
     parser.add_argument("--bench-depth", type=int, default=10,
                         help="depth of the `splitlab bench` run made once per repeat (default 10; "
                              "0 skips it)")
-    parser.add_argument("--csv", metavar="PATH",
-                        help="write one row per search (as it goes)")
-    parser.add_argument("--json", metavar="PATH", help="write the results as JSON (as it goes)")
+    benchlib.add_output_arguments(parser, "search")
     parser.add_argument("--timeout", type=float, default=600,
                         help="seconds allowed for one search of one engine (default 600)")
     args = parser.parse_args(argv)
@@ -439,8 +274,8 @@ def ratio(a, b):
 
 
 def run(args):
-    splitlab_real = find_splitlab(args.splitlab)
-    glaurung_path = find_glaurung(args.glaurung)
+    splitlab_real = benchlib.find_splitlab(args.splitlab)
+    glaurung_path = benchlib.find_reference_engine("glaurung", args.glaurung)
     positions = read_positions(args.positions, args.limit)
     go = go_commands(args)
     load_start = os.getloadavg()
@@ -474,17 +309,12 @@ def run(args):
                      f"(splitlab) / go {go['glaurung']} (glaurung), Hash {args.hash} MB, 1 thread, "
                      f"{args.repeats} repeat(s); load average {load_start[0]:.2f} on "
                      f"{os.cpu_count()} CPUs")
-            csv = None
-            if args.csv:
-                csv = open(args.csv, "w")
-                csv.write(",".join(CSV_FIELDS) + "\n")
-                csv.flush()
+            output = benchlib.Output(args.csv, args.json, CSV_FIELDS)
             searches = {engine: {name: [] for name, _ in positions} for engine in ENGINES}
             bench_runs = []
             document = {"meta": meta, "searches": [], "bench": bench_runs}
-            total_searches = args.repeats * len(positions) * 2
             done = 0
-            run_start = time.perf_counter()
+            eta = benchlib.Eta(args.repeats * len(positions) * 2)
             for repeat in range(args.repeats):
                 for index, (name, fen) in enumerate(positions):
                     # Alternate which engine goes first, by position and by repeat.
@@ -500,20 +330,15 @@ def run(args):
                                            if result["cpu_s"] else None),
                                "wall_nps": round(rate(result["nodes"], result["wall_s"]))}
                         document["searches"].append(row)
-                        if csv:
-                            csv.write(csv_line(row))
-                            csv.flush()
+                        output.row(row)
                         done += 1
-                    if args.json:
-                        write_json(args.json, document)
+                    output.document(document)
                     sl, gl = (searches[e][name][-1] for e in ENGINES)
-                    elapsed = time.perf_counter() - run_start
-                    eta = elapsed * (total_searches - done) / done
                     progress(f"[{repeat + 1}/{args.repeats} {index + 1}/{len(positions)}] {name}: "
                              f"splitlab d{sl['depth']} {rate(sl['nodes'], sl['time_s']) / 1e3:.0f}"
                              f" kN/s, glaurung d{gl['depth']} "
                              f"{rate(gl['nodes'], gl['time_s']) / 1e3:.0f} kN/s; "
-                             f"ETA {format_seconds(eta)}")
+                             f"{eta.text(done)}")
                 if args.bench_depth:
                     progress(f"splitlab bench --depth {args.bench_depth} (repeat {repeat + 1})...")
                     bench = run_splitlab_bench(splitlab, args.bench_depth, args.positions,
@@ -521,10 +346,8 @@ def run(args):
                     bench_runs.append(bench)
                     progress(f"  {bench['nodes']} nodes, {bench['time_s']:.2f} s, "
                              f"{bench['nps'] / 1e3:.0f} kN/s (process CPU {bench['cpu_s']:.2f} s)")
-                    if args.json:
-                        write_json(args.json, document)
-            if csv:
-                csv.close()
+                    output.document(document)
+            output.close()
         finally:
             for engine in engines.values():
                 engine.close()
@@ -544,7 +367,7 @@ def run(args):
         "ratio": ratio(totals["splitlab"]["nps"], totals["glaurung"]["nps"]),
         "cpu_ratio": ratio(totals["splitlab"]["cpu_nps"], totals["glaurung"]["cpu_nps"]),
         "wall_ratio": ratio(totals["splitlab"]["wall_nps"], totals["glaurung"]["wall_nps"]),
-        "geomean_position_ratio": round(geometric_mean([r["ratio"] or 0 for r in rows]), 4),
+        "geomean_position_ratio": round(benchlib.geometric_mean([r["ratio"] or 0 for r in rows]), 4),
     }
     bench_summary = None
     if bench_runs:
@@ -561,8 +384,7 @@ def run(args):
     document.update({"positions": rows, "totals": totals, "bench_summary": bench_summary,
                      "verdict": verdict})
     print_report(meta, rows, totals, bench_summary, verdict)
-    if args.json:
-        write_json(args.json, document)
+    output.document(document)
     return 0
 
 
@@ -630,15 +452,7 @@ def print_report(meta, rows, totals, bench, verdict):
 
 
 def main(argv):
-    args = parse_args(argv)
-    try:
-        return run(args)
-    except Failure as failure:
-        print(f"nps_vs_glaurung: error: {failure}", file=sys.stderr)
-        return failure.status
-    except KeyboardInterrupt:
-        print("nps_vs_glaurung: interrupted", file=sys.stderr)
-        return 130
+    return benchlib.main("nps_vs_glaurung", parse_args, run, argv)
 
 
 if __name__ == "__main__":

@@ -24,18 +24,17 @@ Python 3 standard library only. Example:
 """
 
 import argparse
-import json
-import math
 import os
 import platform
-import select
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# benchlib.py sits beside this script; said explicitly so that python3 -I or -m finds it too.
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import benchlib  # noqa: E402
+from benchlib import Failure, progress  # noqa: E402
+
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 # name, FEN, depth, depth with --quick, {depth: published leaf count} (Chess Programming Wiki,
@@ -58,90 +57,23 @@ POSITIONS = [
 TARGETS = ["startpos", "kiwipete"]  # each must reach ratio >= 1.0 at its full depth
 
 
-class Failure(Exception):
-    """A failure with a message for the user and an exit status."""
-
-    def __init__(self, message, status=1):
-        super().__init__(message)
-        self.status = status
-
-
-def progress(message):
-    print(message, file=sys.stderr, flush=True)
-
-
-def format_seconds(seconds):
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    return f"{seconds / 60:.1f} min"
-
-
-class Stockfish:
+class Stockfish(benchlib.UciEngine):
     """One Stockfish process kept open over a pipe (UCI)."""
 
     def __init__(self, path, timeout):
-        self.path = path
-        self.timeout = timeout
-        self.buffer = b""
-        try:
-            self.process = subprocess.Popen(
-                [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, bufsize=0)
-        except OSError as error:
-            raise Failure(f"cannot start stockfish '{path}': {error}", 2)
-        self.fd = self.process.stdout.fileno()
-        self.name = "stockfish"
-        self.send("uci")
-        for line in self.read_until(lambda line: line == "uciok", 30):
-            if line.startswith("id name "):
-                self.name = line[len("id name "):]
+        super().__init__("stockfish", [path], timeout)
         self.send("setoption name Threads value 1")
         self.wait_ready()
         # Stockfish 14 and later name the instruction sets they were built for (Debian's 15.1:
         # "64bit SSE2", no POPCNT/BMI2); older versions answer "Unknown command", which is ignored.
         self.build = ""
         self.send("compiler")
-        self.send("isready")
-        for line in self.read_until(lambda line: line == "readyok", 30):
+        for line in self.wait_ready(30):
             if line.startswith("Compilation settings include:"):
                 self.build = line.split(":", 1)[1].strip()
 
-    def send(self, command):
-        try:
-            self.process.stdin.write((command + "\n").encode())
-        except (BrokenPipeError, OSError):
-            raise Failure(f"stockfish '{self.path}' exited unexpectedly "
-                          f"(status {self.process.poll()})")
-
-    def read_line(self, deadline):
-        while b"\n" not in self.buffer:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                raise Failure(f"stockfish did not answer within {self.timeout} s")
-            ready, _, _ = select.select([self.fd], [], [], remaining)
-            if not ready:
-                continue
-            chunk = os.read(self.fd, 65536)
-            if not chunk:
-                raise Failure(f"stockfish '{self.path}' exited unexpectedly "
-                              f"(status {self.process.wait()})")
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        return line.decode(errors="replace").strip()
-
-    def read_until(self, is_last, timeout):
-        """Returns the lines read up to and including the first for which is_last() holds."""
-        deadline = time.perf_counter() + timeout
-        lines = []
-        while True:
-            line = self.read_line(deadline)
-            lines.append(line)
-            if is_last(line):
-                return lines
-
-    def wait_ready(self):
-        self.send("isready")
-        self.read_until(lambda line: line == "readyok", 60)
+    def timeout_message(self):
+        return f"stockfish did not answer within {self.timeout} s"
 
     def perft(self, fen, depth):
         """Returns (nodes, seconds): the clock covers `go perft` up to the `Nodes searched` line."""
@@ -153,74 +85,23 @@ class Stockfish:
         seconds = time.perf_counter() - start
         return int(lines[-1].split(":", 1)[1]), seconds
 
-    def close(self):
-        if self.process.poll() is None:
-            try:
-                self.send("quit")
-                self.process.stdin.close()
-                self.process.wait(timeout=5)
-            except (Failure, OSError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
-
 
 def splitlab_perft(path, fen, depth, timeout):
     """Returns (nodes, seconds): the wall time of the whole `splitlab perft` process."""
     command = [path, "perft", "--fen", fen, "--depth", str(depth)]
-    start = time.perf_counter()
-    try:
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise Failure(f"splitlab perft did not finish within {timeout} s: {' '.join(command)}")
-    seconds = time.perf_counter() - start
-    stdout = result.stdout.decode(errors="replace")
-    if result.returncode != 0:
-        raise Failure(f"splitlab perft failed with status {result.returncode}: "
-                      f"{result.stderr.decode(errors='replace').strip()}")
+    stdout, seconds = benchlib.run_to_end(command, timeout)
     for line in stdout.splitlines():
         if line.startswith("Nodes searched:"):
             return int(line.split(":", 1)[1]), seconds
     raise Failure(f"splitlab perft printed no 'Nodes searched:' line: {' '.join(command)}")
 
 
-def find_stockfish(requested):
-    if requested:
-        if os.path.isfile(requested) and os.access(requested, os.X_OK):
-            return requested
-        found = shutil.which(requested)
-        if found:
-            return found
-        raise Failure(f"stockfish not found at '{requested}'", 2)
-    if os.access("/usr/games/stockfish", os.X_OK):
-        return "/usr/games/stockfish"
-    found = shutil.which("stockfish")
-    if found:
-        return found
-    raise Failure("stockfish not found (looked for /usr/games/stockfish and 'stockfish' on PATH); "
-                  "install it with 'apt-get install stockfish' or pass --stockfish PATH", 2)
-
-
 def find_splitlab(requested):
-    path = requested or os.path.join(REPO_ROOT, "bazel-bin", "splitlab")
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise Failure(f"splitlab binary not found at '{path}'; build it with "
-                      f"'cd {REPO_ROOT} && bazel build //:splitlab' or pass --splitlab PATH", 2)
+    path = benchlib.splitlab_binary(requested, build="bazel build //:splitlab")
     real = os.path.realpath(path)
     if "-dbg/" in real or "-fastbuild/" in real:
         progress(f"warning: {real} is not an optimised build (measure with the default -c opt)")
     return path
-
-
-def geometric_mean(values):
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
-
-
-def write_json(path, meta, rows):
-    with open(path + ".tmp", "w") as out:
-        json.dump({"meta": meta, "positions": rows}, out, indent=2)
-        out.write("\n")
-    os.replace(path + ".tmp", path)  # a reader never sees a half-written file
 
 
 CSV_FIELDS = ["position", "fen", "depth", "nodes", "splitlab_median_s", "splitlab_min_s",
@@ -228,29 +109,16 @@ CSV_FIELDS = ["position", "fen", "depth", "nodes", "splitlab_median_s", "splitla
               "ratio_min", "splitlab_times_s", "stockfish_times_s"]
 
 
-def csv_line(row):
-    def field(value):
-        text = str(value)
-        if any(c in text for c in ',"\n'):
-            text = '"' + text.replace('"', '""') + '"'
-        return text
-    return ",".join(field(row[name]) for name in CSV_FIELDS) + "\n"
-
-
 def parse_args(argv):
     parser = argparse.ArgumentParser(
         description="Time `splitlab perft` against Stockfish's `go perft` on the same positions. "
                     "ratio = stockfish_time / splitlab_time (>= 1.0: Splitlab at least as fast).")
-    parser.add_argument("--splitlab", help="the splitlab binary (default: bazel-bin/splitlab of "
-                                           "the repository that holds this script)")
-    parser.add_argument("--stockfish", help="the stockfish binary (default: /usr/games/stockfish, "
-                                            "else 'stockfish' on PATH)")
+    benchlib.add_binary_arguments(parser, "stockfish")
     parser.add_argument("--repeats", type=int, default=3,
                         help="measurements per engine and position (default 3); the median is used")
     parser.add_argument("--quick", action="store_true",
                         help="smaller depths, for a smoke run (targets are then not judged)")
-    parser.add_argument("--csv", metavar="PATH", help="write one row per position (as it goes)")
-    parser.add_argument("--json", metavar="PATH", help="write the results as JSON (as it goes)")
+    benchlib.add_output_arguments(parser, "position")
     parser.add_argument("--timeout", type=float, default=1800,
                         help="seconds allowed for one perft of one engine (default 1800)")
     args = parser.parse_args(argv)
@@ -261,7 +129,7 @@ def parse_args(argv):
 
 def run(args):
     splitlab = find_splitlab(args.splitlab)
-    stockfish_path = find_stockfish(args.stockfish)
+    stockfish_path = benchlib.find_reference_engine("stockfish", args.stockfish)
     positions = [(name, fen, quick if args.quick else full, counts)
                  for name, fen, full, quick, counts in POSITIONS]
 
@@ -288,15 +156,10 @@ def run(args):
         progress(f"splitlab:  {splitlab} (process start-up {startup * 1000:.1f} ms)")
         progress(f"stockfish: {stockfish_path} ({stockfish.name}"
                  f"{', built for ' + stockfish.build if stockfish.build else ''})")
-        csv = None
-        if args.csv:
-            csv = open(args.csv, "w")
-            csv.write(",".join(CSV_FIELDS) + "\n")
-            csv.flush()
+        output = benchlib.Output(args.csv, args.json, CSV_FIELDS)
         rows = []
-        run_start = time.perf_counter()
         measured_nodes = 0
-        total_nodes = sum(counts.get(depth, 0) for _, _, depth, counts in positions)
+        eta = benchlib.Eta(sum(counts.get(depth, 0) for _, _, depth, counts in positions))
         for index, (name, fen, depth, counts) in enumerate(positions):
             times = {"splitlab": [], "stockfish": []}
             nodes_seen = {}
@@ -324,11 +187,9 @@ def run(args):
                                   f"{nodes_seen['splitlab']} nodes, the published count is "
                                   f"{expected}")
                 done = measured_nodes + (repeat + 1) / args.repeats * nodes_seen["splitlab"]
-                elapsed = time.perf_counter() - run_start
-                eta = elapsed * (total_nodes - done) / done if total_nodes and done else 0
                 progress(f"[{index + 1}/{len(positions)}] {name} d{depth} repeat "
                          f"{repeat + 1}/{args.repeats}: splitlab {times['splitlab'][-1]:.3f} s, "
-                         f"stockfish {times['stockfish'][-1]:.3f} s; ETA {format_seconds(eta)}")
+                         f"stockfish {times['stockfish'][-1]:.3f} s; {eta.text(done)}")
             nodes = nodes_seen["splitlab"]
             measured_nodes += nodes
             sl = statistics.median(times["splitlab"])
@@ -346,21 +207,17 @@ def run(args):
                 "stockfish_times_s": " ".join(f"{t:.6f}" for t in times["stockfish"]),
             }
             rows.append(row)
-            if csv:
-                csv.write(csv_line(row))
-                csv.flush()
-            if args.json:
-                write_json(args.json, meta, rows)
-        if csv:
-            csv.close()
+            output.row(row)
+            output.document({"meta": meta, "positions": rows})
+        output.close()
     finally:
         stockfish.close()
 
     print_report(meta, rows, args.quick)
     if args.json:
-        meta["geomean_ratio"] = round(geometric_mean([row["ratio"] for row in rows]), 4)
+        meta["geomean_ratio"] = round(benchlib.geometric_mean([row["ratio"] for row in rows]), 4)
         meta["targets_met"] = None if args.quick else targets_met(rows)
-        write_json(args.json, meta, rows)
+        benchlib.write_json(args.json, {"meta": meta, "positions": rows})
     return 0
 
 
@@ -387,7 +244,7 @@ def print_report(meta, rows, quick):
               f"{row['ratio']:>7.2f}")
     print("-" * len(header))
     ratios = [row["ratio"] for row in rows]
-    print(f"geometric mean of the ratios: {geometric_mean(ratios):.2f}  "
+    print(f"geometric mean of the ratios: {benchlib.geometric_mean(ratios):.2f}  "
           f"(ratio = stockfish time / splitlab time; >= 1.00: splitlab at least as fast)")
     print("node counts: splitlab and stockfish agree on every position, and with the published "
           "counts")
@@ -404,15 +261,7 @@ def print_report(meta, rows, quick):
 
 
 def main(argv):
-    args = parse_args(argv)
-    try:
-        return run(args)
-    except Failure as failure:
-        print(f"perft_vs_stockfish: error: {failure}", file=sys.stderr)
-        return failure.status
-    except KeyboardInterrupt:
-        print("perft_vs_stockfish: interrupted", file=sys.stderr)
-        return 130
+    return benchlib.main("perft_vs_stockfish", parse_args, run, argv)
 
 
 if __name__ == "__main__":

@@ -86,6 +86,7 @@ int bench_command(const std::vector<std::string>& args) {
               (unsigned long long)tt.probes, tt.probes ? 100.0 * tt.hits / tt.probes : 0.0,
               (unsigned long long)tt.cutoffs, (unsigned long long)tt.stores,
               (unsigned long long)tt.replacements);
+  std::printf("Total time (ms) : %.0f\n", seconds * 1000);
   std::printf("Nodes searched: %llu\n", (unsigned long long)nodes);
   std::printf("Nodes/second: %.0f\n", seconds > 0 ? nodes / seconds : 0.0);
   return 0;
