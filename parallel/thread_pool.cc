@@ -2,6 +2,8 @@
 
 #include <tbb/task_group.h>
 
+#include <vector>
+
 #if defined(__SANITIZE_THREAD__)
 extern "C" void __tsan_acquire(void* address);
 extern "C" void __tsan_release(void* address);
@@ -43,13 +45,17 @@ void ThreadPool::run(const std::function<void(int)>& body) {
   }
   arena_->execute([&] {
     tbb::task_group helpers;
-    announce_release();
+    // Make every task first, then announce, then spawn: a task's captures are written when it
+    // is made, so the announcement covers them before any worker can read them.
+    std::vector<tbb::task_handle> tasks;
     for (int i = 1; i < threads_; ++i)
-      helpers.run([&body, i] {
+      tasks.push_back(helpers.defer([&body, i] {
         announce_acquire();
         body(i);
         announce_release();
-      });
+      }));
+    announce_release();
+    for (auto& task : tasks) helpers.run(std::move(task));
     body(0);
     helpers.wait();
     announce_acquire();
