@@ -63,13 +63,23 @@ class Coordinator final : public search::SplitCoordinator<G> {
   ParallelThreadStats& thread_stats(int thread) override { return slots_[thread].stats; }
 
  private:
-  enum State : int { kBusy, kWaiting, kBooked };
+  // A thread's availability and, for a YBWC owner waiting at its split point, where it may
+  // help, live in one word (the split point's address | the state), so that a booking checks
+  // and claims both at once: a thread can never be booked under a restriction it has left.
+  enum State : uintptr_t { kBusy = 0, kWaiting = 1, kBooked = 2 };
+  static constexpr uintptr_t kStateMask = 3;
   struct alignas(64) Slot {
-    std::atomic<int> state{kBusy};
+    std::atomic<uintptr_t> word{kBusy};
     std::atomic<SplitPoint<G>*> assigned{nullptr};
-    std::atomic<SplitPoint<G>*> waiting_at{nullptr};  // YBWC: an owner waiting there.
     ParallelThreadStats stats;
   };
+  static State state_of(uintptr_t word) { return State(word & kStateMask); }
+  static SplitPoint<G>* waiting_at(uintptr_t word) {
+    return reinterpret_cast<SplitPoint<G>*>(word & ~kStateMask);
+  }
+  static uintptr_t make_word(SplitPoint<G>* at, State state) {
+    return reinterpret_cast<uintptr_t>(at) | state;
+  }
   using Clock = std::chrono::steady_clock;
 
   SearchWorker<G>& worker(int i) { return i == 0 ? *main_ : *helpers_[i - 1]; }

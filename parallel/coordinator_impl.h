@@ -41,9 +41,8 @@ void Coordinator<G>::run(SearchWorker<G>& main, const Position& root,
   root_done_flag_.store(false, std::memory_order_relaxed);
   this->waiting_helpers.store(0, std::memory_order_relaxed);
   for (int i = 0; i < pool_.size(); ++i) {
-    slots_[i].state.store(kBusy, std::memory_order_relaxed);
+    slots_[i].word.store(kBusy, std::memory_order_relaxed);
     slots_[i].assigned.store(nullptr, std::memory_order_relaxed);
-    slots_[i].waiting_at.store(nullptr, std::memory_order_relaxed);
     slots_[i].stats = ParallelThreadStats();
   }
   for (auto& h : helpers_) {
@@ -93,17 +92,18 @@ int Coordinator<G>::book_helpers(SplitPoint<G>* sp, int owner) {
   for (int t = 0; t < pool_.size() && booked < this->settings.max_helpers_per_split; ++t) {
     if (t == owner) continue;
     Slot& slot = slots_[t];
-    if (slot.state.load(std::memory_order_relaxed) != kWaiting) continue;
+    uintptr_t word = slot.word.load(std::memory_order_acquire);
+    if (state_of(word) != kWaiting) continue;
     // A YBWC owner waiting at its split point may only help below it (its own helpers).
-    if (SplitPoint<G>* waiting = slot.waiting_at.load(std::memory_order_acquire)) {
+    if (SplitPoint<G>* waiting = waiting_at(word)) {
       bool below = false;
       for (auto* p = sp->parent.load(std::memory_order_relaxed); p && !below;
            p = p->parent.load(std::memory_order_relaxed))
         below = p == waiting;
       if (!below) continue;
     }
-    int expected = kWaiting;
-    if (!slot.state.compare_exchange_strong(expected, kBooked, std::memory_order_acq_rel))
+    if (!slot.word.compare_exchange_strong(word, make_word(waiting_at(word), kBooked),
+                                           std::memory_order_acq_rel))
       continue;
     this->waiting_helpers.fetch_sub(1, std::memory_order_relaxed);
     {
@@ -120,16 +120,16 @@ int Coordinator<G>::book_helpers(SplitPoint<G>* sp, int owner) {
 template <search::SearchGame G>
 SplitPoint<G>* Coordinator<G>::offer_or_take(int i) {
   Slot& slot = slots_[i];
-  const int state = slot.state.load(std::memory_order_acquire);
-  if (state == kBooked) {
+  const uintptr_t word = slot.word.load(std::memory_order_acquire);
+  if (state_of(word) == kBooked) {
     SplitPoint<G>* sp;
     while (!(sp = slot.assigned.exchange(nullptr, std::memory_order_acquire)))
       std::this_thread::yield();  // The booking thread is about to publish it.
-    slot.state.store(kBusy, std::memory_order_relaxed);
+    slot.word.store(make_word(waiting_at(word), kBusy), std::memory_order_relaxed);
     return sp;
   }
-  if (state == kBusy) {
-    slot.state.store(kWaiting, std::memory_order_release);
+  if (state_of(word) == kBusy) {
+    slot.word.store(make_word(waiting_at(word), kWaiting), std::memory_order_release);
     this->waiting_helpers.fetch_add(1, std::memory_order_relaxed);
     if (this->settings.strategy == SplitStrategy::kDts) ++slot.stats.help_requests;
   }
@@ -139,12 +139,14 @@ SplitPoint<G>* Coordinator<G>::offer_or_take(int i) {
 template <search::SearchGame G>
 SplitPoint<G>* Coordinator<G>::withdraw(int i) {
   Slot& slot = slots_[i];
-  int expected = kWaiting;
-  if (slot.state.compare_exchange_strong(expected, kBusy, std::memory_order_acq_rel)) {
+  uintptr_t word = slot.word.load(std::memory_order_acquire);
+  if (state_of(word) == kWaiting &&
+      slot.word.compare_exchange_strong(word, make_word(waiting_at(word), kBusy),
+                                        std::memory_order_acq_rel)) {
     this->waiting_helpers.fetch_sub(1, std::memory_order_relaxed);
     return nullptr;
   }
-  if (expected == kBooked) return offer_or_take(i);
+  if (state_of(word) == kBooked) return offer_or_take(i);
   return nullptr;
 }
 
@@ -167,14 +169,17 @@ void Coordinator<G>::idle_loop(int i) {
     }
     pause(i);
   }
-  if (SplitPoint<G>* sp = withdraw(i)) serve(i, sp);
+  while (SplitPoint<G>* sp = withdraw(i)) serve(i, sp);
   slots_[i].stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
 }
 
 template <search::SearchGame G>
 void Coordinator<G>::wait_for_helpers(int owner, SplitPoint<G>* sp) {
   Slot& slot = slots_[owner];
-  slot.waiting_at.store(sp, std::memory_order_release);
+  // Waits nest (an owner helping below its split point may split and wait again): the
+  // restriction of the outer wait comes back when the inner one ends.
+  SplitPoint<G>* const outer = waiting_at(slot.word.load(std::memory_order_relaxed));
+  slot.word.store(make_word(sp, kBusy), std::memory_order_release);
   auto idle_start = Clock::now();
   while (sp->workers.load(std::memory_order_acquire) > 1) {
     if (SplitPoint<G>* below = offer_or_take(owner)) {
@@ -185,8 +190,8 @@ void Coordinator<G>::wait_for_helpers(int owner, SplitPoint<G>* sp) {
     }
     pause(owner);
   }
-  if (SplitPoint<G>* below = withdraw(owner)) serve(owner, below);
-  slot.waiting_at.store(nullptr, std::memory_order_release);
+  while (SplitPoint<G>* below = withdraw(owner)) serve(owner, below);
+  slot.word.store(make_word(outer, kBusy), std::memory_order_release);
   slot.stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
 }
 
@@ -211,7 +216,7 @@ Score Coordinator<G>::wait_for_root(int thread, bool& aborted) {
     }
     pause(thread);
   }
-  if (SplitPoint<G>* sp = withdraw(thread)) serve(thread, sp);
+  while (SplitPoint<G>* sp = withdraw(thread)) serve(thread, sp);
   slot.stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
   std::lock_guard lock(root_mutex_);
   root_done_flag_.store(false, std::memory_order_relaxed);

@@ -1,7 +1,10 @@
 #include "parallel/thread_pool.h"
 
+#include <tbb/info.h>
 #include <tbb/task_group.h>
 
+#include <algorithm>
+#include <mutex>
 #include <vector>
 
 #if defined(__SANITIZE_THREAD__)
@@ -29,12 +32,26 @@ void announce_acquire() {
 #endif
 }
 
+// TBB applies the smallest of the live caps on its threads, so one cap per pool would let a
+// small pool starve a large one: the process keeps a single cap, raised to the largest pool
+// ever made (more threads than cores are for correctness tests only).
+void raise_parallelism_cap(int threads) {
+  static std::mutex mutex;
+  static std::unique_ptr<tbb::global_control> cap;
+  static size_t cap_value = 0;
+  std::lock_guard lock(mutex);
+  const size_t wanted = std::max(size_t(threads), size_t(tbb::info::default_concurrency()));
+  if (wanted <= cap_value) return;
+  auto raised = std::make_unique<tbb::global_control>(
+      tbb::global_control::max_allowed_parallelism, wanted);
+  cap = std::move(raised);
+  cap_value = wanted;
+}
+
 }  // namespace
 
 ThreadPool::ThreadPool(int threads) : threads_(threads < 1 ? 1 : threads) {
-  if (size_t(threads_) > size_t(tbb::this_task_arena::max_concurrency()))
-    cap_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                 size_t(threads_));
+  raise_parallelism_cap(threads_);
   arena_ = std::make_unique<tbb::task_arena>(threads_, 1);
 }
 

@@ -1,7 +1,7 @@
 // The threads of a parallel search, from TBB: a task_arena sized to the thread count, with
 // one long-running task per helper for the length of a search. Between searches no task runs
-// and TBB's workers sleep. More threads than cores (for correctness tests) need the global
-// parallelism cap raised, which the pool does for its lifetime.
+// and TBB's workers sleep. More threads than cores (for correctness tests) need TBB's global
+// parallelism cap raised, which the pool does (for the rest of the process).
 #pragma once
 
 #include <functional>
@@ -22,7 +22,6 @@ class ThreadPool {
 
  private:
   int threads_;
-  std::unique_ptr<tbb::global_control> cap_;
   std::unique_ptr<tbb::task_arena> arena_;
 };
 
