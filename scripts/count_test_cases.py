@@ -1,25 +1,36 @@
 #!/usr/bin/env python3
-"""Sums test cases over Bazel's test.xml files: prints "<passed> <failed>"."""
+"""Sums test cases over the Bazel reports (test.xml) of the given test targets: prints
+"<passed> <failed>". Only the named targets count, so that reports left behind by targets
+that no longer exist cannot change the sum; a target without a report counts as one failure."""
 import pathlib
 import sys
 import xml.etree.ElementTree as ET
 
 
+def report_path(testlogs: pathlib.Path, label: str) -> pathlib.Path:
+    package, _, name = label.lstrip("/").partition(":")
+    return testlogs / package / name / "test.xml"
+
+
 def main() -> None:
-    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "bazel-testlogs")
+    testlogs = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "bazel-testlogs")
+    labels = [line.strip() for line in sys.stdin if line.strip().startswith("//")]
     passed = failed = 0
-    for xml in root.rglob("test.xml"):
+    for label in labels:
+        xml = report_path(testlogs, label)
         try:
             tree = ET.parse(xml)
-        except ET.ParseError:
-            failed += 1  # A test that died before writing its report.
+        except (OSError, ET.ParseError):
+            failed += 1  # A test that died before writing its report, or never ran.
+            print(f"count_test_cases: no readable report for {label}", file=sys.stderr)
             continue
-        cases = tree.getroot().iter("testcase")
-        for case in cases:
+        for case in tree.getroot().iter("testcase"):
             bad = case.find("failure") is not None or case.find("error") is not None
             skipped = case.get("status") == "notrun" or case.find("skipped") is not None
             if bad:
                 failed += 1
+                print(f"count_test_cases: failed: {label} {case.get('classname', '')}."
+                      f"{case.get('name', '')}", file=sys.stderr)
             elif not skipped:
                 passed += 1
     print(passed, failed)

@@ -144,7 +144,9 @@ TEST(PerftTest, DivideSumsToPerftAndListsEveryLegalMoveOnce) {
       for (int i = 0; i < legal.size(); ++i) {
         EXPECT_EQ(divided[i].first, legal[i]) << "divide is not in generation order: " << c.fen;
         seen.insert(divided[i].first.bits());
-        if (depth == 1) EXPECT_EQ(divided[i].second, 1u);
+        if (depth == 1) {
+          EXPECT_EQ(divided[i].second, 1u);
+        }
         sum += divided[i].second;
       }
       EXPECT_EQ(seen.size(), divided.size()) << "a root move is listed twice: " << c.fen;
