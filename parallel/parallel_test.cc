@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "engine/chess/chess_game.h"
+#include "engine/chess/test_support.h"
 #include "engine/core/score.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
@@ -51,6 +52,10 @@ namespace {
 using chess::ChessGame;
 using chess::MoveList;
 using chess::Position;
+using chess::test_support::is_checkmate;
+using chess::test_support::is_legal_text;
+using chess::test_support::legal_moves;
+using chess::test_support::play_legal;
 using search::Searcher;
 using search::SearchLimits;
 using search::SearchResult;
@@ -72,40 +77,9 @@ Position parse(const std::string& fen) {
   return pos;
 }
 
-std::vector<std::string> legal_moves(const Position& pos) {
-  MoveList list;
-  ChessGame::generate_legal(pos, list);
-  std::vector<std::string> out;
-  for (auto m : list) out.push_back(ChessGame::move_to_text(m));
-  return out;
-}
 
-bool is_legal_text(const Position& pos, const std::string& text) {
-  const auto moves = legal_moves(pos);
-  return std::find(moves.begin(), moves.end(), text) != moves.end();
-}
 
-bool is_checkmate(const Position& pos) { return pos.in_check() && legal_moves(pos).empty(); }
 
-// Plays `moves` one by one; fails naming the first move that is not legal.
-::testing::AssertionResult play_legal(Position& pos, const std::vector<std::string>& moves) {
-  for (size_t i = 0; i < moves.size(); ++i) {
-    MoveList list;
-    ChessGame::generate_legal(pos, list);
-    bool found = false;
-    for (auto m : list) {
-      if (ChessGame::move_to_text(m) == moves[i]) {
-        pos.make_move(m);
-        found = true;
-        break;
-      }
-    }
-    if (!found)
-      return ::testing::AssertionFailure()
-             << "move " << i + 1 << " '" << moves[i] << "' is not legal in " << pos.fen();
-  }
-  return ::testing::AssertionSuccess();
-}
 
 std::string join(const std::vector<std::string>& v) {
   std::string s;

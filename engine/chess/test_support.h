@@ -1,10 +1,12 @@
 // Helpers shared by the chess tests (testonly).
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
 #include "engine/protocol/epd.h"
@@ -39,6 +41,37 @@ inline Move Uci(const Position& pos, std::string_view text) {
   const Move m = parse_uci_move(pos, text, error);
   EXPECT_FALSE(m.is_none()) << error;
   return m;
+}
+
+// The legal moves of `pos` in UCI notation, from the move generator.
+inline std::vector<std::string> legal_moves(const Position& pos) {
+  MoveList list;
+  generate<GenType::kAll>(pos, list);
+  std::vector<std::string> out;
+  for (Move m : list) out.push_back(move_to_uci(m));
+  return out;
+}
+
+inline bool is_legal_text(const Position& pos, const std::string& text) {
+  const auto moves = legal_moves(pos);
+  return std::find(moves.begin(), moves.end(), text) != moves.end();
+}
+
+inline bool is_checkmate(const Position& pos) {
+  return pos.in_check() && legal_moves(pos).empty();
+}
+
+// Plays `moves` (UCI) on `pos` one by one; fails naming the first move that is not legal.
+inline ::testing::AssertionResult play_legal(Position& pos, const std::vector<std::string>& moves) {
+  for (size_t i = 0; i < moves.size(); ++i) {
+    std::string error;
+    const Move m = parse_uci_move(pos, moves[i], error);
+    if (m.is_none())
+      return ::testing::AssertionFailure()
+             << "move " << i + 1 << " '" << moves[i] << "' is not legal in " << pos.fen();
+    pos.make_move(m);
+  }
+  return ::testing::AssertionSuccess();
 }
 
 }  // namespace splitlab::chess::test_support

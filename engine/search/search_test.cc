@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/chess/chess_game.h"
+#include "engine/chess/test_support.h"
 #include "engine/core/score.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
@@ -32,6 +33,10 @@ namespace {
 using chess::ChessGame;
 using chess::MoveList;
 using chess::Position;
+using chess::test_support::is_checkmate;
+using chess::test_support::is_legal_text;
+using chess::test_support::legal_moves;
+using chess::test_support::play_legal;
 using hashing::TtEntryScheme;
 using hashing::TtReplacePolicy;
 
@@ -47,42 +52,9 @@ Position parse(const std::string& fen) {
   return pos;
 }
 
-// The legal moves of `pos` in UCI notation, from the move generator.
-std::vector<std::string> legal_moves(const Position& pos) {
-  MoveList list;
-  ChessGame::generate_legal(pos, list);
-  std::vector<std::string> out;
-  for (auto m : list) out.push_back(ChessGame::move_to_text(m));
-  return out;
-}
 
-bool is_legal_text(const Position& pos, const std::string& text) {
-  for (const auto& m : legal_moves(pos))
-    if (m == text) return true;
-  return false;
-}
 
-bool is_checkmate(const Position& pos) { return pos.in_check() && legal_moves(pos).empty(); }
 
-// Plays `moves` on `pos` one by one; fails naming the first move that is not legal.
-::testing::AssertionResult play_legal(Position& pos, const std::vector<std::string>& moves) {
-  for (size_t i = 0; i < moves.size(); ++i) {
-    MoveList list;
-    ChessGame::generate_legal(pos, list);
-    bool found = false;
-    for (auto m : list) {
-      if (ChessGame::move_to_text(m) == moves[i]) {
-        pos.make_move(m);
-        found = true;
-        break;
-      }
-    }
-    if (!found)
-      return ::testing::AssertionFailure()
-             << "move " << i + 1 << " '" << moves[i] << "' is not legal in " << pos.fen();
-  }
-  return ::testing::AssertionSuccess();
-}
 
 std::vector<std::string> split_words(const std::string& text) {
   std::vector<std::string> out;
