@@ -33,6 +33,8 @@ struct Run {
   uint64_t nodes = 0;
   double idle_seconds = 0, lock_seconds = 0, thread_seconds = 0;
   uint64_t splits = 0, aborts = 0, wasted = 0, help_requests = 0;
+  uint64_t aborted_nodes = 0;  // Nodes of moves thrown away by cutoffs at split points.
+  double split_seconds = 0;    // Threads' time spent making, joining and leaving splits.
   std::string bestmove;
 
   std::string key() const {
@@ -43,7 +45,7 @@ struct Run {
 
 constexpr char kRunsHeader[] =
     "engine,strategy,threads,repeat,position,depth,seconds,nodes,idle_seconds,lock_seconds,"
-    "thread_seconds,splits,aborts,wasted,help_requests,bestmove";
+    "thread_seconds,splits,aborts,wasted,help_requests,aborted_nodes,split_seconds,bestmove";
 
 std::string to_csv(const Run& r) {
   std::ostringstream out;
@@ -51,7 +53,8 @@ std::string to_csv(const Run& r) {
   out << r.engine << ',' << r.strategy << ',' << r.threads << ',' << r.repeat << ','
       << r.position << ',' << r.depth << ',' << r.seconds << ',' << r.nodes << ','
       << r.idle_seconds << ',' << r.lock_seconds << ',' << r.thread_seconds << ',' << r.splits
-      << ',' << r.aborts << ',' << r.wasted << ',' << r.help_requests << ',' << r.bestmove;
+      << ',' << r.aborts << ',' << r.wasted << ',' << r.help_requests << ',' << r.aborted_nodes
+      << ',' << r.split_seconds << ',' << r.bestmove;
   return out.str();
 }
 
@@ -60,7 +63,7 @@ bool from_csv(const std::string& line, Run& r) {
   std::stringstream in(line);
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
-  if (f.size() != 16) return false;
+  if (f.size() != 18) return false;
   try {
     r.engine = f[0];
     r.strategy = f[1];
@@ -77,7 +80,9 @@ bool from_csv(const std::string& line, Run& r) {
     r.aborts = std::stoull(f[12]);
     r.wasted = std::stoull(f[13]);
     r.help_requests = std::stoull(f[14]);
-    r.bestmove = f[15];
+    r.aborted_nodes = std::stoull(f[15]);
+    r.split_seconds = std::stod(f[16]);
+    r.bestmove = f[17];
   } catch (...) {
     return false;
   }
@@ -127,6 +132,8 @@ class SplitlabRunner {
       run.aborts += t.stats.aborts;
       run.wasted += t.stats.wasted_splits;
       run.help_requests += t.stats.help_requests;
+      run.aborted_nodes += t.stats.aborted_nodes;
+      run.split_seconds += t.stats.split_seconds;
     }
     if (run.thread_seconds == 0) run.thread_seconds = run.seconds;
     return run;
@@ -173,6 +180,7 @@ struct Summary {
   Config config;
   Interval speedup;
   double nps_ratio = 0, overhead = 0, idle_percent = 0, lock_percent = 0;
+  double aborted_percent = 0, split_percent = 0;
   double splits_per_search = 0, aborts_per_search = 0, wasted_per_search = 0;
   int positions = 0;
 };
@@ -181,26 +189,30 @@ std::string format_summary_table(const std::vector<Summary>& rows, int positions
   std::string out;
   char line[320];
   std::snprintf(line, sizeof line,
-                "%-22s %7s %20s %9s %9s %7s %7s %9s %8s %8s\n", "configuration", "threads",
-                "speedup (95% CI)", "NPS x", "overhead", "idle", "lock", "splits", "aborts",
-                "wasted");
+                "%-22s %7s %20s %9s %9s %7s %7s %7s %9s %8s %8s %8s\n", "configuration",
+                "threads", "speedup (95% CI)", "NPS x", "overhead", "idle", "lock", "split",
+                "splits", "aborts", "wasted", "aborted");
   out += line;
   for (const auto& s : rows) {
     char ci[64];
     std::snprintf(ci, sizeof ci, "%.2f [%.2f, %.2f]", s.speedup.estimate, s.speedup.low,
                   s.speedup.high);
     std::snprintf(line, sizeof line,
-                  "%-22s %7d %20s %9.2f %8.1f%% %6.1f%% %6.2f%% %9.0f %8.1f %8.1f\n",
+                  "%-22s %7d %20s %9.2f %8.1f%% %6.1f%% %6.2f%% %6.2f%% %9.0f %8.1f %8.1f "
+                  "%7.1f%%\n",
                   s.config.label().c_str(), s.config.threads, ci, s.nps_ratio,
-                  100.0 * (s.overhead - 1.0), s.idle_percent, s.lock_percent,
-                  s.splits_per_search, s.aborts_per_search, s.wasted_per_search);
+                  100.0 * (s.overhead - 1.0), s.idle_percent, s.lock_percent, s.split_percent,
+                  s.splits_per_search, s.aborts_per_search, s.wasted_per_search,
+                  s.aborted_percent);
     out += line;
   }
   out += "speedup: time to depth at 1 thread / at N threads per position, geometric mean over " +
          std::to_string(positions) +
          " positions (median of repeats), 95% bootstrap interval; NPS x: nodes per second "
          "against 1 thread; overhead: extra nodes searched against 1 thread (geometric mean); "
-         "idle and lock: share of the threads' time; splits, aborts, wasted: per search\n";
+         "idle, lock and split (making, joining, leaving split points): share of the threads' "
+         "time; splits, aborts, wasted: per search; aborted: nodes of moves thrown away by a "
+         "cutoff at a split point, share of all nodes\n";
   return out;
 }
 
@@ -357,6 +369,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     s.nps_ratio = time_n > 0 && nodes_1 > 0 ? (nodes_n / time_n) / (nodes_1 / time_1) : 0;
     s.overhead = geometric_mean(overheads);
     double idle = 0, lock = 0, thread_time = 0, splits = 0, aborts = 0, wasted = 0, count = 0;
+    double aborted_nodes = 0, all_nodes = 0, split_time = 0;
     for (const auto& r : runs) {
       if (r.engine != c.engine || r.strategy != c.strategy || r.threads != c.threads) continue;
       idle += r.idle_seconds;
@@ -365,10 +378,15 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
       splits += double(r.splits);
       aborts += double(r.aborts);
       wasted += double(r.wasted);
+      aborted_nodes += double(r.aborted_nodes);
+      all_nodes += double(r.nodes);
+      split_time += r.split_seconds;
       ++count;
     }
     s.idle_percent = thread_time > 0 ? 100 * idle / thread_time : 0;
     s.lock_percent = thread_time > 0 ? 100 * lock / thread_time : 0;
+    s.split_percent = thread_time > 0 ? 100 * split_time / thread_time : 0;
+    s.aborted_percent = all_nodes > 0 ? 100 * aborted_nodes / all_nodes : 0;
     s.splits_per_search = count ? splits / count : 0;
     s.aborts_per_search = count ? aborts / count : 0;
     s.wasted_per_search = count ? wasted / count : 0;
@@ -382,7 +400,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
   std::ofstream json(scale.out_dir + "/summary.json");
   csv << "engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,"
          "overhead,idle_percent,lock_percent,splits_per_search,aborts_per_search,"
-         "wasted_per_search\n";
+         "wasted_per_search,split_percent,aborted_percent\n";
   json << "{\n  \"depth\": " << scale.depth << ",\n  \"repeats\": " << scale.repeats
        << ",\n  \"positions\": " << scale.positions.size() << ",\n  \"rows\": [\n";
   for (size_t i = 0; i < summaries.size(); ++i) {
@@ -391,14 +409,19 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
         << s.positions << ',' << s.speedup.estimate << ',' << s.speedup.low << ','
         << s.speedup.high << ',' << s.nps_ratio << ',' << s.overhead << ',' << s.idle_percent
         << ',' << s.lock_percent << ',' << s.splits_per_search << ',' << s.aborts_per_search
-        << ',' << s.wasted_per_search << '\n';
+        << ',' << s.wasted_per_search << ',' << s.split_percent << ',' << s.aborted_percent
+        << '\n';
     json << "    {\"engine\": \"" << s.config.engine << "\", \"strategy\": \"" << s.config.strategy
          << "\", \"threads\": " << s.config.threads << ", \"depth\": " << s.config.depth
          << ", \"speedup\": " << s.speedup.estimate << ", \"speedup_low\": " << s.speedup.low
          << ", \"speedup_high\": " << s.speedup.high << ", \"nps_ratio\": " << s.nps_ratio
          << ", \"overhead\": " << s.overhead << ", \"idle_percent\": " << s.idle_percent
          << ", \"lock_percent\": " << s.lock_percent
-         << ", \"splits_per_search\": " << s.splits_per_search << "}"
+         << ", \"split_percent\": " << s.split_percent
+         << ", \"splits_per_search\": " << s.splits_per_search
+         << ", \"aborts_per_search\": " << s.aborts_per_search
+         << ", \"wasted_per_search\": " << s.wasted_per_search
+         << ", \"aborted_percent\": " << s.aborted_percent << "}"
          << (i + 1 < summaries.size() ? "," : "") << '\n';
   }
   json << "  ]\n}\n";

@@ -7,7 +7,8 @@ namespace splitlab::cli {
 
 // `splitlab bench [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P] [--threads N]
 //                 [--strategy none|ybwc|dts|lazy] [--split-nodes pv-all|any]
-//                 [--min-split-depth N] [--max-helpers N] [--positions FILE.epd]`
+//                 [--min-split-depth N] [--max-helpers N] [--ordering shared|copy|own]
+//                 [--positions FILE.epd]`
 // Searches the built-in middlegame positions (or a file's) to a fixed depth, one after another
 // with a fresh table, and ends with "Nodes searched: N" and "Nodes/second: N". In one thread
 // the node count is a signature: identical on every run of the same build.

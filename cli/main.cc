@@ -19,9 +19,12 @@ void print_usage() {
                "commands:\n"
                "  (none) | uci     a chess UCI engine on stdin/stdout\n"
                "  bench [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
+               "        [--threads N] [--strategy none|ybwc|dts|lazy] [--split-nodes pv-all|any]\n"
+               "        [--min-split-depth N] [--max-helpers N] [--ordering copy|own|shared]\n"
                "  epd FILE --movetime MS [--hash MB] [--out FILE.csv]\n"
                "  scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--depth N] [--suite FILE]\n"
                "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"
+               "        [--split-nodes S] [--min-split-depth N] [--max-helpers N] [--ordering O]\n"
                "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess]\n"
                "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
                "  help\n");

@@ -31,7 +31,7 @@ std::vector<std::string> split_list(const std::string& text) {
 
 int scale_command(const std::vector<std::string>& args) {
   Flags flags({"strategies", "threads", "depth", "suite", "repeats", "out", "hash", "split-nodes",
-               "min-split-depth", "max-helpers", "references", "glaurung-depth",
+               "ordering", "min-split-depth", "max-helpers", "references", "glaurung-depth",
                "stockfish-depth"},
               {});
   std::string error;
@@ -54,6 +54,10 @@ int scale_command(const std::vector<std::string>& args) {
   const auto any = parallel::parse_split_nodes(flags.get("split-nodes", "pv-all"));
   if (!any) return fail("unknown --split-nodes '" + flags.get("split-nodes") + "' (pv-all, any)");
   config.split.split_any_node = *any;
+  const auto ordering = parallel::parse_ordering_memory(flags.get("ordering", "copy"));
+  if (!ordering)
+    return fail("unknown --ordering '" + flags.get("ordering") + "' (shared, copy, own)");
+  config.split.ordering = *ordering;
 
   for (const auto& name : split_list(flags.get("strategies", "ybwc,dts,lazy"))) {
     const auto s = parallel::parse_split_strategy(name);

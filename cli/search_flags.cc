@@ -44,8 +44,14 @@ bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& 
     error = "unknown --split-nodes '" + flags.get("split-nodes") + "' (pv-all, any)";
     return false;
   }
+  const auto ordering = parallel::parse_ordering_memory(flags.get("ordering", "copy"));
+  if (!ordering) {
+    error = "unknown --ordering '" + flags.get("ordering") + "' (shared, copy, own)";
+    return false;
+  }
   settings.strategy = *strategy;
   settings.split_any_node = *any;
+  settings.ordering = *ordering;
   settings.min_split_depth = int(min_depth);
   settings.max_helpers_per_split = int(helpers);
   parallel::configure_threads(searcher, int(threads), settings);
@@ -56,7 +62,7 @@ std::string describe_parallel(const Flags& flags) {
   return "threads " + flags.get("threads", "1") + ", strategy " + flags.get("strategy", "ybwc") +
          ", split " + flags.get("split-nodes", "pv-all") + " nodes at depth >= " +
          flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
-         " helpers";
+         " helpers, " + flags.get("ordering", "copy") + " killers and history";
 }
 
 }  // namespace splitlab::cli

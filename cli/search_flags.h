@@ -14,14 +14,15 @@ namespace splitlab::cli {
 // The flag names configure_table() and configure_parallel() read.
 inline const std::set<std::string> kTableFlags = {"hash", "tt-entry", "tt-replace"};
 inline const std::set<std::string> kParallelFlags = {"threads", "strategy", "split-nodes",
-                                                     "min-split-depth", "max-helpers"};
+                                                     "min-split-depth", "max-helpers", "ordering"};
 
 // Sizes and configures `table` from --hash MB (default `default_mb`), --tt-entry, --tt-replace.
 bool configure_table(const Flags& flags, size_t default_mb, hashing::TranspositionTable& table,
                      std::string& error);
 
 // Gives `searcher` the threads of --threads N (default 1) and --strategy none|ybwc|dts|lazy
-// (default ybwc), with --split-nodes pv-all|any, --min-split-depth, --max-helpers.
+// (default ybwc), with --split-nodes pv-all|any, --min-split-depth, --max-helpers,
+// --ordering shared|copy|own.
 bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& searcher,
                         std::string& error);
 // "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers".

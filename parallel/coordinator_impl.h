@@ -45,8 +45,11 @@ void Coordinator<G>::run(SearchWorker<G>& main, const Position& root,
     slots_[i].assigned.store(nullptr, std::memory_order_relaxed);
     slots_[i].stats = ParallelThreadStats();
   }
+  const bool shared_ordering = this->settings.strategy != SplitStrategy::kLazy &&
+                               this->settings.ordering == search::OrderingMemory::kShared;
   for (auto& h : helpers_) {
     h->reset_stats();
+    h->share_ordering(shared_ordering ? &main : nullptr);
     if (this->settings.strategy != SplitStrategy::kLazy) h->share_root(root, root_moves);
   }
 

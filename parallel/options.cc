@@ -20,6 +20,13 @@ std::string_view split_strategy_name(SplitStrategy s) {
   return "none";
 }
 
+std::optional<search::OrderingMemory> parse_ordering_memory(std::string_view name) {
+  if (name == "shared") return search::OrderingMemory::kShared;
+  if (name == "copy") return search::OrderingMemory::kCopy;
+  if (name == "own") return search::OrderingMemory::kOwn;
+  return std::nullopt;
+}
+
 std::optional<bool> parse_split_nodes(std::string_view name) {
   if (name == "pv-all") return false;
   if (name == "any") return true;

@@ -18,6 +18,8 @@ std::optional<SplitStrategy> parse_split_strategy(std::string_view name);
 std::string_view split_strategy_name(SplitStrategy s);
 // "pv-all" (false) or "any" (true).
 std::optional<bool> parse_split_nodes(std::string_view name);
+// "shared", "copy" or "own" (see search::OrderingMemory).
+std::optional<search::OrderingMemory> parse_ordering_memory(std::string_view name);
 
 // Gives `searcher` the threads `threads` and `settings` ask for: none for one thread or the
 // strategy "none" (the single-threaded search, deterministic), else a Coordinator.

@@ -250,6 +250,12 @@ struct Engine {
     if (s.lock_wait_seconds > s.total_seconds + kEps)
       return fail() << "lock wait " << s.lock_wait_seconds << " s > total " << s.total_seconds
                     << " s";
+    if (!(s.split_seconds >= 0) || s.split_seconds > s.total_seconds + kEps)
+      return fail() << "split time " << s.split_seconds << " s of " << s.total_seconds << " s";
+    if (s.aborted_nodes > reports[i].nodes)
+      return fail() << "aborted nodes " << s.aborted_nodes << " of " << reports[i].nodes;
+    if (s.aborted_nodes > 0 && s.aborts == 0)
+      return fail() << "aborted nodes " << s.aborted_nodes << " without an abort";
     if (s.idle_seconds + s.lock_wait_seconds > s.total_seconds + kEps)
       return fail() << "idle + lock wait " << s.idle_seconds + s.lock_wait_seconds << " s > total "
                     << s.total_seconds << " s";
@@ -602,6 +608,7 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     settings.split_any_node = rng() % 2;
     settings.min_split_depth = 1 + int(rng() % 5);
     settings.max_helpers_per_split = 1 + int(rng() % 4);
+    settings.ordering = search::OrderingMemory(rng() % 3);
     auto& slot = engines[threads];
     if (!slot) slot = std::make_unique<Engine>(threads, settings, 4);
     Engine& e = *slot;
@@ -615,8 +622,9 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     SCOPED_TRACE("search " + std::to_string(n) + ": " + std::to_string(threads) + " threads, any " +
                  std::to_string(settings.split_any_node) + ", min depth " +
                  std::to_string(settings.min_split_depth) + ", max helpers " +
-                 std::to_string(settings.max_helpers_per_split) + ", depth " +
-                 std::to_string(depth) + ", " + fen + ": best " + r.best_move);
+                 std::to_string(settings.max_helpers_per_split) + ", ordering " +
+                 std::to_string(int(settings.ordering)) + ", depth " + std::to_string(depth) +
+                 ", " + fen + ": best " + r.best_move);
     ASSERT_TRUE(is_legal_text(root, r.best_move));
     EXPECT_GT(r.nodes, 0u);
     EXPECT_EQ(r.depth, depth);

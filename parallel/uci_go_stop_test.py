@@ -204,16 +204,18 @@ def run(args):
             split_nodes = rng.choice(("pv-all", "any"))
             min_split = rng.choice((1, 2, 3, 4))
             helpers = rng.choice((1, 2, 8))
+            ordering = rng.choice(("copy", "own", "shared"))
             for name, value in (("Threads", threads), ("SplitStrategy", strategy),
                                 ("SplitNodes", split_nodes), ("MinSplitDepth", min_split),
-                                ("MaxHelpersPerSplit", helpers)):
+                                ("MaxHelpersPerSplit", helpers), ("OrderingMemory", ordering)):
                 engine.send("setoption name %s value %s" % (name, value))
             if rng.random() < 0.5:
                 engine.send("ucinewgame")
             engine.send("isready")
             engine.wait_for("readyok", "readyok after setoption", forbid=("bestmove",))
-            label = "Threads %d %s SplitNodes %s MinSplitDepth %d MaxHelpersPerSplit %d" % (
-                threads, strategy, split_nodes, min_split, helpers)
+            label = ("Threads %d %s SplitNodes %s MinSplitDepth %d MaxHelpersPerSplit %d "
+                     "OrderingMemory %s" % (threads, strategy, split_nodes, min_split, helpers,
+                                            ordering))
             for _ in range(cycles):
                 command, legal = rng.choice(positions)
                 kind = rng.random()

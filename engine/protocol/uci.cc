@@ -79,6 +79,7 @@ UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::
   options_.add(combo("SplitNodes", "pv-all", {"pv-all", "any"}));
   options_.add(spin("MinSplitDepth", 4, 1, 64));
   options_.add(spin("MaxHelpersPerSplit", 8, 1, 256));
+  options_.add(combo("OrderingMemory", "copy", {"copy", "own", "shared"}));
   // Time kept back per move for the GUI and the operating system: a loaded machine delays a
   // process by tens of milliseconds, and a loss on time is worse than a shallower search.
   options_.add(spin("Move Overhead", 50, 0, 5000));
@@ -206,7 +207,8 @@ bool UciEngine::apply_option(const std::string& name) {
   } else if (name == "TTReplace") {
     table_.set_policy(*hashing::parse_tt_replace_policy(options_.text("TTReplace")));
   } else if (name == "Threads" || name == "SplitStrategy" || name == "SplitNodes" ||
-             name == "MinSplitDepth" || name == "MaxHelpersPerSplit") {
+             name == "MinSplitDepth" || name == "MaxHelpersPerSplit" ||
+             name == "OrderingMemory") {
     configure_threads();
   }
   return true;
@@ -218,6 +220,7 @@ void UciEngine::configure_threads() {
   settings.split_any_node = *parallel::parse_split_nodes(options_.text("SplitNodes"));
   settings.min_split_depth = int(options_.spin("MinSplitDepth"));
   settings.max_helpers_per_split = int(options_.spin("MaxHelpersPerSplit"));
+  settings.ordering = *parallel::parse_ordering_memory(options_.text("OrderingMemory"));
   parallel::configure_threads(*searcher_, int(options_.spin("Threads")), settings);
 }
 

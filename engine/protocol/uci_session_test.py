@@ -225,7 +225,7 @@ def parse_info(line):
 # The checks. Each takes a fresh engine.
 
 EXPECTED_OPTIONS = ["Hash", "Threads", "SplitStrategy", "TTEntry", "TTReplace", "SplitNodes",
-                    "MinSplitDepth", "MaxHelpersPerSplit", "Clear Hash"]
+                    "MinSplitDepth", "MaxHelpersPerSplit", "OrderingMemory", "Clear Hash"]
 
 
 def test_uci_handshake(e):
@@ -247,7 +247,8 @@ def test_uci_handshake(e):
                          ("TTEntry", ["xor", "bracket", "locked", "raw"]),
                          ("TTReplace", ["deep", "new", "old", "big1", "bigall", "twodeep",
                                         "twobig1", "bucket", "depth-age"]),
-                         ("SplitNodes", ["pv-all", "any"])):
+                         ("SplitNodes", ["pv-all", "any"]),
+                         ("OrderingMemory", ["copy", "own", "shared"])):
         check(options[name][0] == "combo", "%s is not a combo" % name)
         vars_ = re.findall(r"\bvar (\S+)", options[name][1])
         check(sorted(vars_) == sorted(values), "%s vars %s, expected %s" % (name, vars_, values))
@@ -451,7 +452,8 @@ def test_options(e):
                 "setoption name TTEntry value bracket", "setoption name TTReplace value depth-age",
                 "setoption name Threads value 2", "setoption name SplitStrategy value lazy",
                 "setoption name SplitNodes value any", "setoption name MinSplitDepth value 6",
-                "setoption name MaxHelpersPerSplit value 3", "setoption name hash value 32"):
+                "setoption name MaxHelpersPerSplit value 3",
+                "setoption name OrderingMemory value shared", "setoption name hash value 32"):
         e.send(opt)
         seen, _ = e.isready()
         check(not errors_in(seen), "'%s' gave %s" % (opt, errors_in(seen)))

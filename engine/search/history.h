@@ -1,12 +1,18 @@
-// Per-thread move-ordering memory: two killer moves per ply and a history score per
-// (piece, target) of quiet moves, updated with a gravity rule that keeps scores bounded.
+// Move-ordering memory: two killer moves per ply and a history score per (piece, target) of
+// quiet moves, updated with a gravity rule that keeps scores bounded.
+//
+// Threads that search one tree together may share one of each (OrderingMemory=shared), so
+// every word is a relaxed atomic: an update is a plain load and store (a lost update between
+// two threads only costs a little ordering quality), and on x86 compiles to the same code as
+// a plain int. Copying is for snapshots (a helper starting from its owner's memory).
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
-#include <vector>
+#include <memory>
 
 #include "engine/core/score.h"
 
@@ -15,37 +21,71 @@ namespace splitlab::search {
 template <typename Move>
 class Killers {
  public:
-  void clear() { slots_.fill({}); }
+  Killers() { clear(); }
+  Killers(const Killers& other) { copy_from(other, 0); }
+  Killers& operator=(const Killers& other) {
+    if (this != &other) copy_from(other, 0);
+    return *this;
+  }
+
+  void clear() {
+    for (auto& k : slots_)
+      for (auto& m : k) m.store(Move{}, std::memory_order_relaxed);
+  }
   void add(int ply, Move m) {
     auto& k = slots_[ply];
-    if (k[0] == m) return;
-    k[1] = k[0];
-    k[0] = m;
+    const Move first = k[0].load(std::memory_order_relaxed);
+    if (first == m) return;
+    k[1].store(first, std::memory_order_relaxed);
+    k[0].store(m, std::memory_order_relaxed);
   }
-  Move first(int ply) const { return slots_[ply][0]; }
-  Move second(int ply) const { return slots_[ply][1]; }
+  Move first(int ply) const { return slots_[ply][0].load(std::memory_order_relaxed); }
+  Move second(int ply) const { return slots_[ply][1].load(std::memory_order_relaxed); }
+  // Takes `other`'s killers from `ply` on (a helper starting at a split node at `ply`).
+  void copy_from(const Killers& other, int ply) {
+    for (size_t p = size_t(ply); p < slots_.size(); ++p)
+      for (int i = 0; i < 2; ++i)
+        slots_[p][i].store(other.slots_[p][i].load(std::memory_order_relaxed),
+                           std::memory_order_relaxed);
+  }
 
  private:
-  std::array<std::array<Move, 2>, kMaxPly + 2> slots_{};
+  std::array<std::array<std::atomic<Move>, 2>, kMaxPly + 2> slots_;
 };
 
 class History {
  public:
   static constexpr int kMax = 16384;
 
-  explicit History(int size = 0) : scores_(size, 0) {}
-  void resize(int size) { scores_.assign(size, 0); }
-  void clear() { std::fill(scores_.begin(), scores_.end(), 0); }
-  int get(int index) const { return scores_[index]; }
+  explicit History(int size = 0) { resize(size); }
+  History(const History& other) { *this = other; }
+  History& operator=(const History& other) {
+    if (this == &other) return *this;
+    if (size_ != other.size_) resize(other.size_);
+    for (int i = 0; i < size_; ++i)
+      scores_[i].store(other.scores_[i].load(std::memory_order_relaxed), std::memory_order_relaxed);
+    return *this;
+  }
+
+  void resize(int size) {
+    size_ = size;
+    scores_ = std::make_unique<std::atomic<int>[]>(size_t(size));
+    clear();
+  }
+  void clear() {
+    for (int i = 0; i < size_; ++i) scores_[i].store(0, std::memory_order_relaxed);
+  }
+  int get(int index) const { return scores_[index].load(std::memory_order_relaxed); }
   // Moves the score towards +-kMax by `bonus`, less as it nears the bound.
   void update(int index, int bonus) {
     bonus = std::clamp(bonus, -kMax, kMax);
-    int& s = scores_[index];
-    s += bonus - s * std::abs(bonus) / kMax;
+    const int s = scores_[index].load(std::memory_order_relaxed);
+    scores_[index].store(s + bonus - s * std::abs(bonus) / kMax, std::memory_order_relaxed);
   }
 
  private:
-  std::vector<int> scores_;
+  int size_ = 0;
+  std::unique_ptr<std::atomic<int>[]> scores_;
 };
 
 }  // namespace splitlab::search

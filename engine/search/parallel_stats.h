@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 
 #include "engine/search/node_type.h"
@@ -19,8 +20,10 @@ struct alignas(64) ParallelThreadStats {
   uint64_t aborts = 0;          // Subtrees abandoned because a cutoff above made them useless.
   uint64_t help_requests = 0;   // DTS: requests for work sent while idle.
   uint64_t adoptions = 0;       // DTS: nodes finished (and parents continued) for another thread.
+  uint64_t aborted_nodes = 0;   // Nodes searched in moves a cutoff at a split point threw away.
   double idle_seconds = 0;      // Waiting for work.
   double lock_wait_seconds = 0; // Waiting for a split point's lock.
+  double split_seconds = 0;     // Making, joining and leaving split points (copying state).
   double total_seconds = 0;     // Wall time of the search on this thread.
 
   ParallelThreadStats& operator+=(const ParallelThreadStats& o) {
@@ -34,11 +37,28 @@ struct alignas(64) ParallelThreadStats {
     aborts += o.aborts;
     help_requests += o.help_requests;
     adoptions += o.adoptions;
+    aborted_nodes += o.aborted_nodes;
     idle_seconds += o.idle_seconds;
     lock_wait_seconds += o.lock_wait_seconds;
+    split_seconds += o.split_seconds;
     total_seconds += o.total_seconds;
     return *this;
   }
+};
+
+// Adds the lifetime of the object, in seconds, to a counter.
+class ScopedSeconds {
+ public:
+  explicit ScopedSeconds(double& total) : total_(total) {}
+  ~ScopedSeconds() {
+    total_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  ScopedSeconds(const ScopedSeconds&) = delete;
+  ScopedSeconds& operator=(const ScopedSeconds&) = delete;
+
+ private:
+  double& total_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace splitlab::search

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "engine/core/score.h"
@@ -63,7 +64,7 @@ class SearchWorker {
   using Frame = SearchFrame<G>;
 
   SearchWorker(SharedSearchState& shared, int thread_index)
-      : shared_(shared), thread_index_(thread_index), history_(G::kHistorySize) {
+      : shared_(shared), thread_index_(thread_index), own_history_(G::kHistorySize) {
     init_reductions();
   }
 
@@ -76,8 +77,14 @@ class SearchWorker {
     root_moves_ = root_moves;
   }
   void clear_history() {
-    killers_.clear();
-    history_.clear();
+    own_killers_.clear();
+    own_history_.clear();
+  }
+  // Orders moves with `owner`'s killers and history, which both then update
+  // (OrderingMemory=shared), or, with null, with this worker's own.
+  void share_ordering(SearchWorker* owner) {
+    killers_ = owner ? &owner->own_killers_ : &own_killers_;
+    history_ = owner ? &owner->own_history_ : &own_history_;
   }
   // Joins a parallel search; null: single-threaded.
   void attach(SplitCoordinator<G>* coordinator) { coordinator_ = coordinator; }
@@ -165,8 +172,10 @@ class SearchWorker {
   int pv_length_[kMaxPly + 2];
   Score returned_ = 0;
   bool aborted_ = false;
-  Killers<Move> killers_;
-  History history_;
+  Killers<Move> own_killers_;
+  History own_history_;
+  Killers<Move>* killers_ = &own_killers_;  // Own, or shared with the other threads.
+  History* history_ = &own_history_;
   std::atomic<uint64_t> nodes_{0};
   int seldepth_ = 0;
   SearchStats stats_;

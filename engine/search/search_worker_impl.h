@@ -93,6 +93,8 @@ bool SearchWorker<G>::run(int ply) {
 
 template <SearchGame G>
 void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
+  auto& split_seconds = coordinator_->thread_stats(thread_index_).split_seconds;
+  std::optional<ScopedSeconds> timer(std::in_place, split_seconds);
   // A YBWC owner helps while its own tree waits below this split: keep what it needs.
   Position saved_position = pos_;
   const int saved_base = base_ply_;
@@ -101,6 +103,10 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   const Score saved_returned = returned_;
 
   pos_ = sp->position;
+  if (coordinator_->settings.ordering == OrderingMemory::kCopy) {
+    killers_->copy_from(sp->killers, sp->ply);
+    *history_ = sp->history;
+  }
   base_ply_ = sp->ply;
   innermost_split_ = sp;
   aborted_ = false;
@@ -121,8 +127,11 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.split = sp;
   f.holds_split = false;
   f.phase = Phase::kNextMove;
+  f.nodes_at_move = nodes();
   pv_length_[sp->ply] = sp->ply;
+  timer.reset();
   if (run(sp->ply)) coordinator_->root_finished(thread_index_, returned_, aborted_);
+  ScopedSeconds restore_timer(split_seconds);
 
   pos_ = std::move(saved_position);
   base_ply_ = saved_base;
@@ -231,7 +240,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::start_moves(int ply) {
     }
     f.picker.init_ordered(ordered);
   } else {
-    f.picker.init(pos_, f.table_move, killers_.first(ply), killers_.second(ply), history_);
+    f.picker.init(pos_, f.table_move, killers_->first(ply), killers_->second(ply), *history_);
   }
   f.phase = Phase::kNextMove;
   return Action::kContinue;
@@ -282,7 +291,7 @@ template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, int move_number) {
   Frame& f = frames_[ply];
   const bool pv = f.type == NodeType::kPV;
-  const bool is_killer = m == killers_.first(ply) || m == killers_.second(ply);
+  const bool is_killer = m == killers_->first(ply) || m == killers_->second(ply);
   f.current = m;
   f.move_number = move_number;
   f.current_is_quiet = !G::is_tactical(pos_, m);
@@ -410,11 +419,11 @@ void SearchWorker<G>::update_pv(int ply, Move m) {
 
 template <SearchGame G>
 void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
-  killers_.add(ply, best);
+  killers_->add(ply, best);
   const int bonus = std::min(f.depth * f.depth, 400);
-  history_.update(G::history_index(pos_, best), bonus);
+  history_->update(G::history_index(pos_, best), bonus);
   for (int i = 0; i < f.quiets_tried_count; ++i)
-    if (f.quiets_tried[i] != best) history_.update(G::history_index(pos_, f.quiets_tried[i]), -bonus);
+    if (f.quiets_tried[i] != best) history_->update(G::history_index(pos_, f.quiets_tried[i]), -bonus);
 }
 
 template <SearchGame G>

@@ -34,6 +34,7 @@ SplitPoint<G>* SearchWorker<G>::enclosing_split(int ply) const {
 // DTS, which splits a frame whose current move is still being searched below).
 template <SearchGame G>
 bool SearchWorker<G>::split_frame(int ply, int current_ply) {
+  ScopedSeconds timer(coordinator_->thread_stats(thread_index_).split_seconds);
   Frame& f = frames_[ply];
   SplitPoint<G>* sp = coordinator_->acquire_split_point();
   sp->position = pos_;
@@ -53,6 +54,10 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->table_move = f.table_move;
   sp->nodes_at_entry = f.nodes_at_entry;
   sp->owner = thread_index_;
+  if (coordinator_->settings.ordering == OrderingMemory::kCopy) {
+    sp->killers = *killers_;
+    sp->history = *history_;
+  }
   sp->parent.store(enclosing_split(ply), std::memory_order_relaxed);
   sp->picker = f.picker;
   sp->moves_handed_out = f.picker.handed_out();
@@ -72,6 +77,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
 
   f.split = sp;
   f.holds_split = true;
+  f.nodes_at_move = nodes();  // DTS: the move in hand counts as thrown away from here on.
   SplitPoint<G>* const previous_innermost = innermost_split_;
   const bool deepest = !innermost_split_ || innermost_split_->ply < ply;
   if (deepest) innermost_split_ = sp;
@@ -119,6 +125,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::next_split_move(int ply) {
   f.alpha = sp->alpha.load(std::memory_order_relaxed);
   sp->mutex.unlock();
   if (m.is_none()) return leave_split(ply);
+  f.nodes_at_move = nodes();
   return search_move(ply, m, number);
 }
 
@@ -150,6 +157,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Sco
     }
   }
   sp->mutex.unlock();
+  f.nodes_at_move = nodes();
   if (cut && f.current_is_quiet) update_quiet_stats(f, ply, f.current);
   f.phase = Phase::kNextMove;
   return Action::kContinue;
@@ -164,7 +172,14 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
   SplitPoint<G>* const above = sp->parent.load(std::memory_order_relaxed);
   const bool abort_above = shared_.stop.load(std::memory_order_relaxed) ||
                            (above && above->cut_off_here_or_above());
-  if (aborted_) ++coordinator_->thread_stats(thread_index_).aborts;
+  auto& stats = coordinator_->thread_stats(thread_index_);
+  if (aborted_) {
+    ++stats.aborts;
+    // The move in hand was thrown away. Counted where the cutoff happened, or where a helper
+    // stops unwinding (the frames that took the cutoff belong to other threads).
+    if (!shared_.stop.load(std::memory_order_relaxed) && (!abort_above || !f.holds_split))
+      stats.aborted_nodes += nodes() - f.nodes_at_move;
+  }
   aborted_ = abort_above;
 
   const bool dts = coordinator_->settings.strategy == SplitStrategy::kDts;
@@ -177,6 +192,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
     }
     coordinator_->wait_for_helpers(thread_index_, sp);
   } else {
+    ScopedSeconds timer(stats.split_seconds);
     lock(sp);
     const bool last = sp->workers.fetch_sub(1, std::memory_order_relaxed) == 1;
     const bool holder = f.holds_split;
@@ -194,12 +210,13 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
       base_ply_ = sp->saved_base;
       for (int k = base_ply_; k < ply; ++k) {
         frames_[k] = sp->saved_frames[k - base_ply_];
+        frames_[k].nodes_at_move = nodes();  // The saved count was the other thread's.
         const auto& line = sp->saved_pv[k - base_ply_];
         std::copy(line.begin(), line.end(), &pv_[k][k]);
         pv_length_[k] = k + int(line.size());
       }
       pos_ = sp->position;
-      ++coordinator_->thread_stats(thread_index_).adoptions;
+      ++stats.adoptions;
     }
   }
   // This thread finishes the node with the split point's result.
@@ -215,7 +232,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
   const NodeType actual = f.best_score >= f.beta ? NodeType::kCut
                           : f.best_score > f.original_alpha ? NodeType::kPV
                                                             : NodeType::kAll;
-  ++coordinator_->thread_stats(thread_index_).splits_actual[int(actual)];
+  ++stats.splits_actual[int(actual)];
   coordinator_->release_split_point(sp);
   if (aborted_) return return_value(ply, 0);
   return finish_node(ply);

@@ -15,11 +15,16 @@ namespace splitlab::search {
 
 enum class SplitStrategy : uint8_t { kNone, kYbwc, kDts, kLazy };
 
+// What move-ordering memory (killers, history) the threads of a split search order moves with:
+// each its own; a helper's own, overwritten with its owner's at every join; or one shared.
+enum class OrderingMemory : uint8_t { kOwn, kCopy, kShared };
+
 struct SplitSettings {
   SplitStrategy strategy = SplitStrategy::kNone;
   bool split_any_node = false;  // SplitNodes=any: also split nodes predicted Cut.
   int min_split_depth = 4;
   int max_helpers_per_split = 8;
+  OrderingMemory ordering = OrderingMemory::kCopy;
 };
 
 template <SearchGame G>

@@ -20,6 +20,7 @@
 #include <tbb/spin_mutex.h>
 
 #include "engine/core/score.h"
+#include "engine/search/history.h"
 #include "engine/search/move_picker.h"
 #include "engine/search/node_type.h"
 #include "engine/search/search_game.h"
@@ -69,6 +70,7 @@ struct SearchFrame {
   int reduction;
   Score child_value;  // Set when a child returns.
   uint64_t nodes_at_entry;
+  uint64_t nodes_at_move;  // At a split frame: this thread's node count when it took `current`.
   SplitPoint<G>* split;  // Non-null: the moves come from this split point.
   // With `split`: whether this frame carries the node's continuation (the owner's frame, or
   // frames adopted from it under DTS) rather than a helper's share of the work.
@@ -95,6 +97,10 @@ struct SplitPoint {
   Move table_move;
   uint64_t nodes_at_entry = 0;
   int owner = 0;
+  // The owner's move-ordering memory when it split: a helper starts from it, so that it orders
+  // the split node's moves and their refutations (killers at the children) as the owner would.
+  Killers<Move> killers;
+  History history;
   // The split point enclosing this node in the owner's tree, if any. Atomic because DTS may
   // later split a shallower frame of the same tree, which then encloses this one.
   std::atomic<SplitPoint*> parent{nullptr};
