@@ -180,6 +180,7 @@ struct Summary {
   Config config;
   Interval speedup;
   double nps_ratio = 0, overhead = 0, idle_percent = 0, lock_percent = 0;
+  Interval overhead_interval;  // Of the node ratio: searches vary a lot in size (instability).
   double aborted_percent = 0, split_percent = 0;
   double splits_per_search = 0, aborts_per_search = 0, wasted_per_search = 0;
   int positions = 0;
@@ -189,19 +190,23 @@ std::string format_summary_table(const std::vector<Summary>& rows, int positions
   std::string out;
   char line[320];
   std::snprintf(line, sizeof line,
-                "%-22s %7s %20s %9s %9s %7s %7s %7s %9s %8s %8s %8s\n", "configuration",
-                "threads", "speedup (95% CI)", "NPS x", "overhead", "idle", "lock", "split",
-                "splits", "aborts", "wasted", "aborted");
+                "%-22s %7s %20s %9s %24s %7s %7s %7s %9s %8s %8s %8s\n", "configuration",
+                "threads", "speedup (95% CI)", "NPS x", "overhead % (95% CI)", "idle", "lock",
+                "split", "splits", "aborts", "wasted", "aborted");
   out += line;
   for (const auto& s : rows) {
-    char ci[64];
+    char ci[64], overhead[64];
     std::snprintf(ci, sizeof ci, "%.2f [%.2f, %.2f]", s.speedup.estimate, s.speedup.low,
                   s.speedup.high);
+    std::snprintf(overhead, sizeof overhead, "%.1f [%.1f, %.1f]",
+                  100.0 * (s.overhead_interval.estimate - 1.0),
+                  100.0 * (s.overhead_interval.low - 1.0),
+                  100.0 * (s.overhead_interval.high - 1.0));
     std::snprintf(line, sizeof line,
-                  "%-22s %7d %20s %9.2f %8.1f%% %6.1f%% %6.2f%% %6.2f%% %9.0f %8.1f %8.1f "
+                  "%-22s %7d %20s %9.2f %24s %6.1f%% %6.2f%% %6.2f%% %9.0f %8.1f %8.1f "
                   "%7.1f%%\n",
-                  s.config.label().c_str(), s.config.threads, ci, s.nps_ratio,
-                  100.0 * (s.overhead - 1.0), s.idle_percent, s.lock_percent, s.split_percent,
+                  s.config.label().c_str(), s.config.threads, ci, s.nps_ratio, overhead,
+                  s.idle_percent, s.lock_percent, s.split_percent,
                   s.splits_per_search, s.aborts_per_search, s.wasted_per_search,
                   s.aborted_percent);
     out += line;
@@ -209,7 +214,8 @@ std::string format_summary_table(const std::vector<Summary>& rows, int positions
   out += "speedup: time to depth at 1 thread / at N threads per position, geometric mean over " +
          std::to_string(positions) +
          " positions (median of repeats), 95% bootstrap interval; NPS x: nodes per second "
-         "against 1 thread; overhead: extra nodes searched against 1 thread (geometric mean); "
+         "against 1 thread; overhead: extra nodes searched against 1 thread (geometric mean, 95% "
+         "bootstrap interval); "
          "idle, lock and split (making, joining, leaving split points): share of the threads' "
          "time; splits, aborts, wasted: per search; aborted: nodes of moves thrown away by a "
          "cutoff at a split point, share of all nodes\n";
@@ -367,7 +373,8 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     s.positions = int(speedups.size());
     s.speedup = geometric_mean_interval(speedups);
     s.nps_ratio = time_n > 0 && nodes_1 > 0 ? (nodes_n / time_n) / (nodes_1 / time_1) : 0;
-    s.overhead = geometric_mean(overheads);
+    s.overhead_interval = geometric_mean_interval(overheads);
+    s.overhead = s.overhead_interval.estimate;
     double idle = 0, lock = 0, thread_time = 0, splits = 0, aborts = 0, wasted = 0, count = 0;
     double aborted_nodes = 0, all_nodes = 0, split_time = 0;
     for (const auto& r : runs) {
@@ -399,7 +406,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
   std::ofstream csv(scale.out_dir + "/summary.csv");
   std::ofstream json(scale.out_dir + "/summary.json");
   csv << "engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,"
-         "overhead,idle_percent,lock_percent,splits_per_search,aborts_per_search,"
+         "overhead,overhead_low,overhead_high,idle_percent,lock_percent,splits_per_search,aborts_per_search,"
          "wasted_per_search,split_percent,aborted_percent\n";
   json << "{\n  \"depth\": " << scale.depth << ",\n  \"repeats\": " << scale.repeats
        << ",\n  \"positions\": " << scale.positions.size() << ",\n  \"rows\": [\n";
@@ -407,7 +414,8 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     const auto& s = summaries[i];
     csv << s.config.engine << ',' << s.config.strategy << ',' << s.config.threads << ','
         << s.positions << ',' << s.speedup.estimate << ',' << s.speedup.low << ','
-        << s.speedup.high << ',' << s.nps_ratio << ',' << s.overhead << ',' << s.idle_percent
+        << s.speedup.high << ',' << s.nps_ratio << ',' << s.overhead << ','
+        << s.overhead_interval.low << ',' << s.overhead_interval.high << ',' << s.idle_percent
         << ',' << s.lock_percent << ',' << s.splits_per_search << ',' << s.aborts_per_search
         << ',' << s.wasted_per_search << ',' << s.split_percent << ',' << s.aborted_percent
         << '\n';
@@ -415,7 +423,9 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
          << "\", \"threads\": " << s.config.threads << ", \"depth\": " << s.config.depth
          << ", \"speedup\": " << s.speedup.estimate << ", \"speedup_low\": " << s.speedup.low
          << ", \"speedup_high\": " << s.speedup.high << ", \"nps_ratio\": " << s.nps_ratio
-         << ", \"overhead\": " << s.overhead << ", \"idle_percent\": " << s.idle_percent
+         << ", \"overhead\": " << s.overhead << ", \"overhead_low\": " << s.overhead_interval.low
+         << ", \"overhead_high\": " << s.overhead_interval.high
+         << ", \"idle_percent\": " << s.idle_percent
          << ", \"lock_percent\": " << s.lock_percent
          << ", \"split_percent\": " << s.split_percent
          << ", \"splits_per_search\": " << s.splits_per_search

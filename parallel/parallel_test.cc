@@ -263,7 +263,8 @@ struct Engine {
       return fail() << "help requests " << s.help_requests << ", adoptions " << s.adoptions
                     << " outside DTS";
     if (strategy == SplitStrategy::kLazy &&
-        (s.splits || s.joins || s.wasted_splits || s.aborts || actual_here))
+        (s.splits || s.joins || s.wasted_splits || s.aborts || actual_here ||
+         s.stale_window_researches || s.aborted_nodes))
       return fail() << "Lazy SMP split: splits " << s.splits << " joins " << s.joins << " wasted "
                     << s.wasted_splits << " aborts " << s.aborts;
     if (e.threads == 1 && (s.splits || s.joins || s.help_requests))
@@ -292,6 +293,7 @@ struct Engine {
 
 struct TotalStats {
   uint64_t splits = 0, joins = 0, help_requests = 0, adoptions = 0, helper_nodes = 0;
+  uint64_t stale_researches = 0;
   void add(Engine& e) {
     const auto reports = thread_reports(*e.searcher);
     for (size_t i = 0; i < reports.size(); ++i) {
@@ -299,6 +301,7 @@ struct TotalStats {
       joins += reports[i].stats.joins;
       help_requests += reports[i].stats.help_requests;
       adoptions += reports[i].stats.adoptions;
+      stale_researches += reports[i].stats.stale_window_researches;
       if (i > 0) helper_nodes += reports[i].nodes;
     }
   }
@@ -644,11 +647,12 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     EXPECT_GT(totals.help_requests, 0u);
   }
   std::printf(
-      "%s: %llu splits, %llu joins, %llu help requests, %llu adoptions, %llu helper "
-      "nodes\n",
+      "%s: %llu splits, %llu joins, %llu help requests, %llu adoptions, %llu re-searches at a "
+      "raised alpha, %llu helper nodes\n",
       kConfigs[GetParam()].name, (unsigned long long)totals.splits,
       (unsigned long long)totals.joins, (unsigned long long)totals.help_requests,
-      (unsigned long long)totals.adoptions, (unsigned long long)totals.helper_nodes);
+      (unsigned long long)totals.adoptions, (unsigned long long)totals.stale_researches,
+      (unsigned long long)totals.helper_nodes);
 }
 
 // kConfigs[0] ybwc, [4] dts, [8] lazy.

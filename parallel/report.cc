@@ -51,13 +51,13 @@ std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& thre
     char line[384];
     std::snprintf(line, sizeof line,
                   "info string thread %zu nodes %llu splits %llu (PV/Cut/All predicted %s, "
-                  "actual %s) wasted %llu aborts %llu (%.1f%% of nodes) joins %llu help %llu "
-                  "idle %.1f%% lock %.2f%% split %.2f%%",
+                  "actual %s) wasted %llu aborts %llu (%.1f%% of nodes) re-searches at a "
+                  "raised alpha %llu joins %llu help %llu idle %.1f%% lock %.2f%% split %.2f%%",
                   i, (unsigned long long)threads[i].nodes, (unsigned long long)s.splits,
                   types(s.splits_predicted).c_str(), types(s.splits_actual).c_str(),
                   (unsigned long long)s.wasted_splits, (unsigned long long)s.aborts,
                   percent(double(s.aborted_nodes), double(threads[i].nodes)),
-                  (unsigned long long)s.joins, (unsigned long long)s.help_requests,
+                  (unsigned long long)s.stale_window_researches, (unsigned long long)s.joins, (unsigned long long)s.help_requests,
                   percent(s.idle_seconds, s.total_seconds),
                   percent(s.lock_wait_seconds, s.total_seconds),
                   percent(s.split_seconds, s.total_seconds));

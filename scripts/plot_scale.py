@@ -32,6 +32,12 @@ def main() -> int:
     high = [float(r["speedup_high"]) - float(r["speedup"]) for r in rows]
     nps = [float(r["nps_ratio"]) for r in rows]
     overhead = [100 * (float(r["overhead"]) - 1) for r in rows]
+    # Summaries written before the overhead had an interval plot without error bars.
+    if all(r.get("overhead_low") and r.get("overhead_high") for r in rows):
+        overhead_err = [[100 * (float(r["overhead"]) - float(r["overhead_low"])) for r in rows],
+                        [100 * (float(r["overhead_high"]) - float(r["overhead"])) for r in rows]]
+    else:
+        overhead_err = None
     colors = ["tab:blue" if r["engine"] == "splitlab" else "tab:gray" for r in rows]
 
     fig, axes = plt.subplots(1, 3, figsize=(max(10, 2.2 * len(rows)), 4.5))
@@ -42,8 +48,9 @@ def main() -> int:
     axes[1].bar(x, nps, color=colors)
     axes[1].axhline(1.0, color="black", linewidth=0.8)
     axes[1].set_title("NPS ratio")
-    axes[2].bar(x, overhead, color=colors)
-    axes[2].set_title("search overhead (% extra nodes)")
+    axes[2].bar(x, overhead, yerr=overhead_err, color=colors, capsize=4)
+    axes[2].axhline(0.0, color="black", linewidth=0.8)
+    axes[2].set_title("search overhead (% extra nodes, 95% CI)")
     for ax in axes:
         ax.set_xticks(list(x))
         ax.set_xticklabels(labels, fontsize=8)

@@ -21,6 +21,9 @@ struct alignas(64) ParallelThreadStats {
   uint64_t help_requests = 0;   // DTS: requests for work sent while idle.
   uint64_t adoptions = 0;       // DTS: nodes finished (and parents continued) for another thread.
   uint64_t aborted_nodes = 0;   // Nodes searched in moves a cutoff at a split point threw away.
+  // Null-window searches at split nodes repeated because another thread raised alpha while
+  // they ran and their result fell between the old alpha and the new one.
+  uint64_t stale_window_researches = 0;
   double idle_seconds = 0;      // Waiting for work.
   double lock_wait_seconds = 0; // Waiting for a split point's lock.
   double split_seconds = 0;     // Making, joining and leaving split points (copying state).
@@ -38,6 +41,7 @@ struct alignas(64) ParallelThreadStats {
     help_requests += o.help_requests;
     adoptions += o.adoptions;
     aborted_nodes += o.aborted_nodes;
+    stale_window_researches += o.stale_window_researches;
     idle_seconds += o.idle_seconds;
     lock_wait_seconds += o.lock_wait_seconds;
     split_seconds += o.split_seconds;

@@ -315,6 +315,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
     f.reduction = std::clamp(r, 0, f.child_depth - 1);
   }
   f.child_search = f.reduction > 0 ? ChildSearch::kReduced : ChildSearch::kScout;
+  f.child_alpha = f.alpha;
   return push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth - f.reduction,
                     child_node_type(f.type, move_number), true, Phase::kAfterChild);
 }
@@ -343,11 +344,25 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
     return return_value(ply, 0);
   }
   const Score v = -f.child_value;
-  // At a split node other threads may have raised alpha meanwhile.
-  if (f.split) f.alpha = std::max(f.alpha, f.split->alpha.load(std::memory_order_relaxed));
   const bool pv = f.type == NodeType::kPV;
+  if (f.split) {
+    // At a split node other threads may have raised alpha meanwhile. A null-window result
+    // above the alpha it was searched with is only a lower bound: if it does not also beat the
+    // raised alpha, it says nothing about whether the move beats it. Search the same stage
+    // again at the new alpha, as one thread would have searched it.
+    f.alpha = std::max(f.alpha, f.split->alpha.load(std::memory_order_relaxed));
+    if (f.child_search != ChildSearch::kFullWindow && v > f.child_alpha && v <= f.alpha) {
+      ++coordinator_->thread_stats(thread_index_).stale_window_researches;
+      f.child_alpha = f.alpha;
+      const Depth depth =
+          f.child_depth - (f.child_search == ChildSearch::kReduced ? f.reduction : 0);
+      return push_child(ply, -f.alpha - 1, -f.alpha, depth,
+                        child_node_type(f.type, f.move_number), true, Phase::kAfterChild);
+    }
+  }
   if (f.child_search == ChildSearch::kReduced && v > f.alpha) {
     f.child_search = ChildSearch::kScout;
+    f.child_alpha = f.alpha;
     return push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth,
                       child_node_type(f.type, f.move_number), true, Phase::kAfterChild);
   }

@@ -67,6 +67,7 @@ struct SearchFrame {
   bool current_is_quiet;
   ChildSearch child_search;
   Depth child_depth;  // Full (unreduced) depth of the current move's child.
+  Score child_alpha;  // The alpha the current child's null-window search was given.
   int reduction;
   Score child_value;  // Set when a child returns.
   uint64_t nodes_at_entry;
@@ -101,11 +102,16 @@ struct SplitPoint {
   // the split node's moves and their refutations (killers at the children) as the owner would.
   Killers<Move> killers;
   History history;
+  // Read at every node by every thread below this split point (should_abort), written about
+  // once: a line of their own, so that the writes of the lines below (each move taken or
+  // finished) do not make every other thread miss in its cache at every node.
+  //
   // The split point enclosing this node in the owner's tree, if any. Atomic because DTS may
   // later split a shallower frame of the same tree, which then encloses this one.
-  std::atomic<SplitPoint*> parent{nullptr};
+  alignas(64) std::atomic<SplitPoint*> parent{nullptr};
+  std::atomic<bool> cutoff{false};
 
-  tbb::spin_mutex mutex;
+  alignas(64) tbb::spin_mutex mutex;
   // GUARDED_BY(mutex):
   MovePicker<G> picker;
   int moves_handed_out = 0;  // Move numbers of the moves taken (LMR depends on them).
@@ -123,7 +129,6 @@ struct SplitPoint {
   std::vector<std::vector<Move>> saved_pv;   // and their principal variations.
 
   std::atomic<Score> alpha{0};  // Written under the mutex; read without it for windows.
-  std::atomic<bool> cutoff{false};
 
   // Whether this split point or any enclosing one has been cut off.
   bool cut_off_here_or_above() const {
