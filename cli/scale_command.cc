@@ -5,6 +5,7 @@
 
 #include "bench/scale.h"
 #include "cli/flags.h"
+#include "cli/search_flags.h"
 #include "engine/chess/bench_positions.h"
 #include "engine/chess/position.h"
 #include "engine/protocol/epd.h"
@@ -37,27 +38,17 @@ int scale_command(const std::vector<std::string>& args) {
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   bench::ScaleConfig config;
-  long long depth, repeats, hash, min_split, helpers, glaurung_depth, stockfish_depth;
+  long long depth, repeats, hash, glaurung_depth, stockfish_depth;
   if (!flags.get_int("depth", 1, 60, 12, depth, error) ||
       !flags.get_int("repeats", 1, 1000, 1, repeats, error) ||
       !flags.get_int("hash", 1, 32768, 64, hash, error) ||
-      !flags.get_int("min-split-depth", 1, 64, 4, min_split, error) ||
-      !flags.get_int("max-helpers", 1, 256, 8, helpers, error) ||
       !flags.get_int("glaurung-depth", 1, 60, depth, glaurung_depth, error) ||
       !flags.get_int("stockfish-depth", 1, 60, depth + 4, stockfish_depth, error))
     return fail(error);
+  if (!read_split_settings(flags, config.split, error)) return fail(error);
   config.depth = int(depth);
   config.repeats = int(repeats);
   config.hash_mb = size_t(hash);
-  config.split.min_split_depth = int(min_split);
-  config.split.max_helpers_per_split = int(helpers);
-  const auto any = parallel::parse_split_nodes(flags.get("split-nodes", "pv-all"));
-  if (!any) return fail("unknown --split-nodes '" + flags.get("split-nodes") + "' (pv-all, any)");
-  config.split.split_any_node = *any;
-  const auto ordering = parallel::parse_ordering_memory(flags.get("ordering", "copy"));
-  if (!ordering)
-    return fail("unknown --ordering '" + flags.get("ordering") + "' (shared, copy, own)");
-  config.split.ordering = *ordering;
 
   for (const auto& name : split_list(flags.get("strategies", "ybwc,dts,lazy"))) {
     const auto s = parallel::parse_split_strategy(name);

@@ -26,19 +26,12 @@ bool configure_table(const Flags& flags, size_t default_mb, hashing::Transpositi
   return true;
 }
 
-bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& searcher,
-                        std::string& error) {
-  long long threads = 1, min_depth = 4, helpers = 8;
-  if (!flags.get_int("threads", 1, 256, 1, threads, error) ||
-      !flags.get_int("min-split-depth", 1, 64, 4, min_depth, error) ||
+bool read_split_settings(const Flags& flags, search::SplitSettings& settings,
+                         std::string& error) {
+  long long min_depth = 4, helpers = 8;
+  if (!flags.get_int("min-split-depth", 1, 64, 4, min_depth, error) ||
       !flags.get_int("max-helpers", 1, 256, 8, helpers, error))
     return false;
-  search::SplitSettings settings;
-  const auto strategy = parallel::parse_split_strategy(flags.get("strategy", "ybwc"));
-  if (!strategy) {
-    error = "unknown --strategy '" + flags.get("strategy") + "' (none, ybwc, dts, lazy)";
-    return false;
-  }
   const auto any = parallel::parse_split_nodes(flags.get("split-nodes", "pv-all"));
   if (!any) {
     error = "unknown --split-nodes '" + flags.get("split-nodes") + "' (pv-all, any)";
@@ -46,14 +39,29 @@ bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& 
   }
   const auto ordering = parallel::parse_ordering_memory(flags.get("ordering", "copy"));
   if (!ordering) {
-    error = "unknown --ordering '" + flags.get("ordering") + "' (shared, copy, own)";
+    error = "unknown --ordering '" + flags.get("ordering") + "' (copy, own, shared)";
     return false;
   }
-  settings.strategy = *strategy;
   settings.split_any_node = *any;
   settings.ordering = *ordering;
   settings.min_split_depth = int(min_depth);
   settings.max_helpers_per_split = int(helpers);
+  return true;
+}
+
+bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& searcher,
+                        std::string& error) {
+  long long threads = 1;
+  search::SplitSettings settings;
+  if (!flags.get_int("threads", 1, 256, 1, threads, error) ||
+      !read_split_settings(flags, settings, error))
+    return false;
+  const auto strategy = parallel::parse_split_strategy(flags.get("strategy", "ybwc"));
+  if (!strategy) {
+    error = "unknown --strategy '" + flags.get("strategy") + "' (none, ybwc, dts, lazy)";
+    return false;
+  }
+  settings.strategy = *strategy;
   parallel::configure_threads(searcher, int(threads), settings);
   return true;
 }

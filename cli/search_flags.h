@@ -20,9 +20,12 @@ inline const std::set<std::string> kParallelFlags = {"threads", "strategy", "spl
 bool configure_table(const Flags& flags, size_t default_mb, hashing::TranspositionTable& table,
                      std::string& error);
 
+// The split knobs (not the strategy): --split-nodes pv-all|any, --min-split-depth N,
+// --max-helpers N, --ordering copy|own|shared; defaults as in SplitSettings.
+bool read_split_settings(const Flags& flags, search::SplitSettings& settings, std::string& error);
+
 // Gives `searcher` the threads of --threads N (default 1) and --strategy none|ybwc|dts|lazy
-// (default ybwc), with --split-nodes pv-all|any, --min-split-depth, --max-helpers,
-// --ordering shared|copy|own.
+// (default ybwc), with the split knobs of read_split_settings().
 bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& searcher,
                         std::string& error);
 // "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers".
