@@ -34,6 +34,7 @@ struct Run {
   double idle_seconds = 0, lock_seconds = 0, thread_seconds = 0;
   uint64_t splits = 0, aborts = 0, wasted = 0, help_requests = 0;
   uint64_t aborted_nodes = 0;  // Nodes of moves thrown away by cutoffs at split points.
+  uint64_t failed_splits = 0;  // Tries to split that booked nobody.
   double split_seconds = 0;    // Threads' time spent making, joining and leaving splits.
   std::string bestmove;
 
@@ -45,7 +46,8 @@ struct Run {
 
 constexpr char kRunsHeader[] =
     "engine,strategy,threads,repeat,position,depth,seconds,nodes,idle_seconds,lock_seconds,"
-    "thread_seconds,splits,aborts,wasted,help_requests,aborted_nodes,split_seconds,bestmove";
+    "thread_seconds,splits,aborts,wasted,help_requests,aborted_nodes,split_seconds,bestmove,"
+    "failed_splits";
 
 std::string to_csv(const Run& r) {
   std::ostringstream out;
@@ -54,7 +56,7 @@ std::string to_csv(const Run& r) {
       << r.position << ',' << r.depth << ',' << r.seconds << ',' << r.nodes << ','
       << r.idle_seconds << ',' << r.lock_seconds << ',' << r.thread_seconds << ',' << r.splits
       << ',' << r.aborts << ',' << r.wasted << ',' << r.help_requests << ',' << r.aborted_nodes
-      << ',' << r.split_seconds << ',' << r.bestmove;
+      << ',' << r.split_seconds << ',' << r.bestmove << ',' << r.failed_splits;
   return out.str();
 }
 
@@ -63,7 +65,8 @@ bool from_csv(const std::string& line, Run& r) {
   std::stringstream in(line);
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
-  if (f.size() != 18) return false;
+  // 18 fields: written before failed splits were counted.
+  if (f.size() != 18 && f.size() != 19) return false;
   try {
     r.engine = f[0];
     r.strategy = f[1];
@@ -83,6 +86,7 @@ bool from_csv(const std::string& line, Run& r) {
     r.aborted_nodes = std::stoull(f[15]);
     r.split_seconds = std::stod(f[16]);
     r.bestmove = f[17];
+    r.failed_splits = f.size() > 18 ? std::stoull(f[18]) : 0;
   } catch (...) {
     return false;
   }
@@ -131,6 +135,7 @@ class SplitlabRunner {
       run.splits += t.stats.splits;
       run.aborts += t.stats.aborts;
       run.wasted += t.stats.wasted_splits;
+      run.failed_splits += t.stats.failed_splits;
       run.help_requests += t.stats.help_requests;
       run.aborted_nodes += t.stats.aborted_nodes;
       run.split_seconds += t.stats.split_seconds;
@@ -183,6 +188,7 @@ struct Summary {
   Interval overhead_interval;  // Of the node ratio: searches vary a lot in size (instability).
   double aborted_percent = 0, split_percent = 0;
   double splits_per_search = 0, aborts_per_search = 0, wasted_per_search = 0;
+  double failed_percent = 0;  // Failed split attempts per 100 splits made.
   int positions = 0;
 };
 
@@ -190,9 +196,9 @@ std::string format_summary_table(const std::vector<Summary>& rows, int positions
   std::string out;
   char line[320];
   std::snprintf(line, sizeof line,
-                "%-22s %7s %20s %9s %24s %7s %7s %7s %9s %8s %8s %8s\n", "configuration",
+                "%-22s %7s %20s %9s %24s %7s %7s %7s %9s %8s %8s %8s %8s\n", "configuration",
                 "threads", "speedup (95% CI)", "NPS x", "overhead % (95% CI)", "idle", "lock",
-                "split", "splits", "aborts", "wasted", "aborted");
+                "split", "splits", "failed", "aborts", "wasted", "aborted");
   out += line;
   for (const auto& s : rows) {
     char ci[64], overhead[64];
@@ -203,11 +209,11 @@ std::string format_summary_table(const std::vector<Summary>& rows, int positions
                   100.0 * (s.overhead_interval.low - 1.0),
                   100.0 * (s.overhead_interval.high - 1.0));
     std::snprintf(line, sizeof line,
-                  "%-22s %7d %20s %9.2f %24s %6.1f%% %6.2f%% %6.2f%% %9.0f %8.1f %8.1f "
+                  "%-22s %7d %20s %9.2f %24s %6.1f%% %6.2f%% %6.2f%% %9.0f %7.2f%% %8.1f %8.1f "
                   "%7.1f%%\n",
                   s.config.label().c_str(), s.config.threads, ci, s.nps_ratio, overhead,
-                  s.idle_percent, s.lock_percent, s.split_percent,
-                  s.splits_per_search, s.aborts_per_search, s.wasted_per_search,
+                  s.idle_percent, s.lock_percent, s.split_percent, s.splits_per_search,
+                  s.failed_percent, s.aborts_per_search, s.wasted_per_search,
                   s.aborted_percent);
     out += line;
   }
@@ -217,7 +223,8 @@ std::string format_summary_table(const std::vector<Summary>& rows, int positions
          "against 1 thread; overhead: extra nodes searched against 1 thread (geometric mean, 95% "
          "bootstrap interval); "
          "idle, lock and split (making, joining, leaving split points): share of the threads' "
-         "time; splits, aborts, wasted: per search; aborted: nodes of moves thrown away by a "
+         "time; splits, aborts, wasted: per search; failed: tries to split that booked nobody, per "
+         "100 splits made; aborted: nodes of moves thrown away by a "
          "cutoff at a split point, share of all nodes\n";
   return out;
 }
@@ -376,7 +383,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     s.overhead_interval = geometric_mean_interval(overheads);
     s.overhead = s.overhead_interval.estimate;
     double idle = 0, lock = 0, thread_time = 0, splits = 0, aborts = 0, wasted = 0, count = 0;
-    double aborted_nodes = 0, all_nodes = 0, split_time = 0;
+    double aborted_nodes = 0, all_nodes = 0, split_time = 0, failed = 0;
     for (const auto& r : runs) {
       if (r.engine != c.engine || r.strategy != c.strategy || r.threads != c.threads) continue;
       idle += r.idle_seconds;
@@ -385,6 +392,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
       splits += double(r.splits);
       aborts += double(r.aborts);
       wasted += double(r.wasted);
+      failed += double(r.failed_splits);
       aborted_nodes += double(r.aborted_nodes);
       all_nodes += double(r.nodes);
       split_time += r.split_seconds;
@@ -397,6 +405,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     s.splits_per_search = count ? splits / count : 0;
     s.aborts_per_search = count ? aborts / count : 0;
     s.wasted_per_search = count ? wasted / count : 0;
+    s.failed_percent = splits > 0 ? 100 * failed / splits : 0;
     summaries.push_back(s);
   }
 
@@ -407,7 +416,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
   std::ofstream json(scale.out_dir + "/summary.json");
   csv << "engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,"
          "overhead,overhead_low,overhead_high,idle_percent,lock_percent,splits_per_search,aborts_per_search,"
-         "wasted_per_search,split_percent,aborted_percent\n";
+         "wasted_per_search,split_percent,aborted_percent,failed_split_percent\n";
   json << "{\n  \"depth\": " << scale.depth << ",\n  \"repeats\": " << scale.repeats
        << ",\n  \"positions\": " << scale.positions.size() << ",\n  \"rows\": [\n";
   for (size_t i = 0; i < summaries.size(); ++i) {
@@ -418,6 +427,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
         << s.overhead_interval.low << ',' << s.overhead_interval.high << ',' << s.idle_percent
         << ',' << s.lock_percent << ',' << s.splits_per_search << ',' << s.aborts_per_search
         << ',' << s.wasted_per_search << ',' << s.split_percent << ',' << s.aborted_percent
+        << ',' << s.failed_percent
         << '\n';
     json << "    {\"engine\": \"" << s.config.engine << "\", \"strategy\": \"" << s.config.strategy
          << "\", \"threads\": " << s.config.threads << ", \"depth\": " << s.config.depth
@@ -431,7 +441,8 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
          << ", \"splits_per_search\": " << s.splits_per_search
          << ", \"aborts_per_search\": " << s.aborts_per_search
          << ", \"wasted_per_search\": " << s.wasted_per_search
-         << ", \"aborted_percent\": " << s.aborted_percent << "}"
+         << ", \"aborted_percent\": " << s.aborted_percent
+         << ", \"failed_split_percent\": " << s.failed_percent << "}"
          << (i + 1 < summaries.size() ? "," : "") << '\n';
   }
   json << "  ]\n}\n";

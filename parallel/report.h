@@ -14,8 +14,8 @@ struct ThreadReport {
   search::ParallelThreadStats stats;
 };
 
-// One line per thread and a total: nodes, splits (by predicted and actual type), wasted
-// splits, aborts, joins, help requests, adoptions, idle % and lock-wait %.
+// One line per thread and a total: nodes, splits (by predicted and actual type), failed
+// split attempts, wasted splits, aborts, joins, help requests, adoptions, idle % and lock-wait %.
 std::string thread_table(const std::vector<ThreadReport>& threads);
 // The same, one "info string" line per thread.
 std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& threads);

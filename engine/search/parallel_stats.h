@@ -13,6 +13,9 @@ namespace splitlab::search {
 
 struct alignas(64) ParallelThreadStats {
   uint64_t splits = 0;                                  // Split points this thread made.
+  // Tries to split that found nobody to book: the check said a thread was free, but every
+  // thread it saw was booked by another thread first (or could not help here).
+  uint64_t failed_splits = 0;
   std::array<uint64_t, kNodeTypes> splits_predicted{};  // ... by predicted node type,
   std::array<uint64_t, kNodeTypes> splits_actual{};     // ... by the type the result showed.
   uint64_t wasted_splits = 0;   // Split points cut off while helpers were still working.
@@ -31,6 +34,7 @@ struct alignas(64) ParallelThreadStats {
 
   ParallelThreadStats& operator+=(const ParallelThreadStats& o) {
     splits += o.splits;
+    failed_splits += o.failed_splits;
     for (int i = 0; i < kNodeTypes; ++i) {
       splits_predicted[i] += o.splits_predicted[i];
       splits_actual[i] += o.splits_actual[i];

@@ -82,6 +82,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   const bool deepest = !innermost_split_ || innermost_split_->ply < ply;
   if (deepest) innermost_split_ = sp;
   if (coordinator_->book_helpers(sp, thread_index_) == 0) {
+    ++coordinator_->thread_stats(thread_index_).failed_splits;
     f.split = nullptr;
     innermost_split_ = previous_innermost;
     coordinator_->release_split_point(sp);
