@@ -3,17 +3,29 @@
 //         done; an owner whose moves run out waits for its helpers, helping only them;
 //   dts   idle threads ask for work, and a busy thread answers by splitting the shallowest
 //         eligible node of its own tree; nobody waits at a split point;
-//   lazy  every thread searches the root on the shared table, helpers a ply apart; no splits.
+//   lazy  every thread searches the root on the shared table, each helper on its own pattern
+//         of depths (lazy_depths.h); no splits.
 // Thread 0 is the caller's (the main thread, which runs iterative deepening); the helpers are
-// TBB tasks that live for one search.
+// the pool's threads, which keep their index (and so their state) for the pool's life.
+//
+// Who helps whom (see FreeHelpers and SplitPoint::owner_idle):
+//   * a thread with nothing to do sets its bit in the free-helper mask; a thread that splits
+//     claims bits with fetch_and, and a bit it cleared is a thread it booked, so one idle
+//     thread is booked by exactly one splitter and a splitter that loses the race has spent a
+//     few loads (counted as a failed split);
+//   * a YBWC owner waiting at its split point is not in the mask (it may only help below its
+//     split point): it sets its split point's owner_idle, which only threads below look at;
+//   * the splitter books first, then builds the split point, then hands it to each booked
+//     thread through that thread's `assigned` word and rings its Parker.
+// Every wait spins briefly and then sleeps on the thread's Parker (parker.h).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "engine/search/search_worker.h"
@@ -22,6 +34,7 @@
 
 namespace splitlab::parallel {
 
+using search::Booking;
 using search::ParallelThreadStats;
 using ::splitlab::Depth;
 using ::splitlab::Score;
@@ -30,16 +43,24 @@ using search::SplitPoint;
 using search::SplitSettings;
 using search::SplitStrategy;
 
+static_assert(kMaxThreads == search::kMaxSearchThreads);
+
+// Split points one thread may own at once. YBWC nests one per level of waiting owners that
+// split again while they help; DTS can leave a few behind for other threads to finish. When
+// all are taken the thread simply does not split.
+inline constexpr int kSplitPointsPerThread = 32;
+
 template <search::SearchGame G>
 class Coordinator final : public search::SplitCoordinator<G> {
  public:
   using Position = typename G::Position;
   using Move = typename G::Move;
 
+  // Makes the pool; each helper allocates its own state on its own thread.
   Coordinator(search::SharedSearchState& shared, int threads, const SplitSettings& settings);
 
   int threads() const override { return pool_.size(); }
-  SearchWorker<G>& helper(int i) { return *helpers_[i - 1]; }
+  SearchWorker<G>& helper(int i) { return *state(i).worker; }
 
   void run(SearchWorker<G>& main, const Position& root, search::RootMoves<G>* root_moves,
            const std::vector<Move>& allowed, Depth max_depth,
@@ -48,74 +69,74 @@ class Coordinator final : public search::SplitCoordinator<G> {
 
   uint64_t total_nodes() const override;
   uint64_t thread_nodes(int i) const override;
-  const ParallelThreadStats& stats(int i) const { return slots_[i].stats; }
-  void clear_history() override {
-    for (auto& h : helpers_) h->clear_history();
-  }
+  const ParallelThreadStats& stats(int i) const { return state(i).stats; }
+  void clear_history() override;
+  void run_on_every_thread(const std::function<void(int, int)>& body) override;
+
+  // Test only: while set, every thread writes `*target` (a plain int, no synchronisation) at
+  // the start of each search: a data race that ThreadSanitizer must report (the canary that
+  // proves its suppressions hide nothing in the search threads).
+  void plant_race_for_tests(int* target) { race_canary_ = target; }
 
   // SplitCoordinator.
-  SplitPoint<G>* acquire_split_point() override;
+  SplitPoint<G>* acquire_split_point(int thread) override;
   void release_split_point(SplitPoint<G>* sp) override;
-  int book_helpers(SplitPoint<G>* sp, int owner) override;
+  void book_helpers(int owner, SplitPoint<G>* enclosing, int max, Booking& booking) override;
+  void assign(const Booking& booking, SplitPoint<G>* sp) override;
   void wait_for_helpers(int owner, SplitPoint<G>* sp) override;
+  void last_helper_left(SplitPoint<G>* sp) override;
   void root_finished(int thread, Score value, bool aborted) override;
   Score wait_for_root(int thread, bool& aborted) override;
-  ParallelThreadStats& thread_stats(int thread) override { return slots_[thread].stats; }
+  ParallelThreadStats& thread_stats(int thread) override { return state(thread).stats; }
 
  private:
-  // A thread's availability and, for a YBWC owner waiting at its split point, where it may
-  // help, live in one word (the split point's address | the state), so that a booking checks
-  // and claims both at once: a thread can never be booked under a restriction it has left.
-  enum State : uintptr_t { kBusy = 0, kWaiting = 1, kBooked = 2 };
-  static constexpr uintptr_t kStateMask = 3;
-  struct alignas(64) Slot {
-    std::atomic<uintptr_t> word{kBusy};
-    std::atomic<SplitPoint<G>*> assigned{nullptr};
-    ParallelThreadStats stats;
-  };
-  static State state_of(uintptr_t word) { return State(word & kStateMask); }
-  static SplitPoint<G>* waiting_at(uintptr_t word) {
-    return reinterpret_cast<SplitPoint<G>*>(word & ~kStateMask);
-  }
-  static uintptr_t make_word(SplitPoint<G>* at, State state) {
-    return reinterpret_cast<uintptr_t>(at) | state;
-  }
   using Clock = std::chrono::steady_clock;
 
-  SearchWorker<G>& worker(int i) { return i == 0 ? *main_ : *helpers_[i - 1]; }
-  // Offers thread `i` for booking (once), or takes the booking it got; returns a split point
-  // to work at, or null.
-  SplitPoint<G>* offer_or_take(int i);
-  // Stops offering thread `i`; returns a split point it was booked to meanwhile, or null.
-  SplitPoint<G>* withdraw(int i);
+  // Everything one thread owns, allocated by that thread. The first line holds what other
+  // threads write (a booking's split point); the statistics only the thread itself writes.
+  struct ThreadState {
+    alignas(64) std::atomic<SplitPoint<G>*> assigned{nullptr};
+    alignas(64) ParallelThreadStats stats;
+    std::unique_ptr<SearchWorker<G>> worker;  // Helpers only (the main one is the searcher's).
+    std::array<SplitPoint<G>, kSplitPointsPerThread> split_points;
+  };
+
+  ThreadState& state(int i) { return *states_[size_t(i)]; }
+  const ThreadState& state(int i) const { return *states_[size_t(i)]; }
+  SearchWorker<G>& worker(int i) { return i == 0 ? *main_ : *state(i).worker; }
+
+  // Offers thread i to any splitter (sets its free bit).
+  void offer(int i);
+  // Stops offering thread i; false if it was booked meanwhile (its split point is coming).
+  bool withdraw(int i);
+  SplitPoint<G>* take_assignment(int i) {
+    return state(i).assigned.exchange(nullptr, std::memory_order_acquire);
+  }
+  // Waits until ready() or an assignment for thread i, spinning then sleeping; the main
+  // thread keeps checking its limits meanwhile. Returns the assignment, if any.
+  template <typename Ready>
+  SplitPoint<G>* wait_for_work(int i, Ready&& ready);
   void serve(int i, SplitPoint<G>* sp);
   void idle_loop(int i);
   void lazy_loop(int i);
-  void pause(int i) {
-    std::this_thread::yield();
-    if (i == 0 && periodic_) periodic_();
-  }
+  void wake_everyone();
 
   search::SharedSearchState& shared_;
   ThreadPool pool_;
-  std::vector<std::unique_ptr<SearchWorker<G>>> helpers_;
-  std::unique_ptr<Slot[]> slots_;
+  std::vector<std::unique_ptr<ThreadState>> states_;
   SearchWorker<G>* main_ = nullptr;
   std::function<void()> periodic_;
-  std::atomic<bool> search_over_{false};
   const Position* root_ = nullptr;
   const std::vector<Move>* allowed_ = nullptr;
   Depth max_depth_ = 0;
+  int* race_canary_ = nullptr;
 
-  std::mutex pool_mutex_;  // Guards the split point pool.
-  std::vector<std::unique_ptr<SplitPoint<G>>> split_points_;
-  std::vector<SplitPoint<G>*> free_split_points_;
-
-  std::mutex root_mutex_;  // DTS: the finished root's value.
-  bool root_done_ = false;
-  Score root_value_ = 0;
-  bool root_aborted_ = false;
-  std::atomic<bool> root_done_flag_{false};
+  // Read by every waiting thread: lines of their own.
+  alignas(64) std::atomic<bool> search_over_{false};
+  alignas(64) std::atomic<bool> root_done_flag_{false};  // DTS: the finished root's value.
+  std::mutex root_mutex_;
+  bool root_aborted_ = false;  // GUARDED_BY(root_mutex_)
+  Score root_value_ = 0;       // GUARDED_BY(root_mutex_)
 };
 
 }  // namespace splitlab::parallel

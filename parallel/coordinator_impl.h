@@ -1,22 +1,33 @@
 // Template implementation of Coordinator (included by coordinator.h).
 #pragma once
 
+#include <bit>
+
+#include "parallel/lazy_depths.h"
+#include "parallel/race_canary.h"
+
 namespace splitlab::parallel {
 
 template <search::SearchGame G>
 Coordinator<G>::Coordinator(search::SharedSearchState& shared, int threads,
                             const SplitSettings& settings)
-    : shared_(shared), pool_(threads), slots_(new Slot[size_t(pool_.size())]) {
+    : shared_(shared), pool_(threads), states_(size_t(pool_.size())) {
   this->settings = settings;
-  for (int i = 1; i < pool_.size(); ++i) {
-    helpers_.push_back(std::make_unique<SearchWorker<G>>(shared, i));
-    helpers_.back()->attach(this);
-  }
+  this->free_words_ = (pool_.size() + 63) / 64;
+  // Each thread allocates what it owns, so that it lands in memory near the core it runs on.
+  pool_.run([&](int i) {
+    auto state = std::make_unique<ThreadState>();
+    if (i > 0) {
+      state->worker = std::make_unique<SearchWorker<G>>(shared, i);
+      state->worker->attach(this);
+    }
+    states_[size_t(i)] = std::move(state);
+  });
 }
 
 template <search::SearchGame G>
 uint64_t Coordinator<G>::thread_nodes(int i) const {
-  return i == 0 ? (main_ ? main_->nodes() : 0) : helpers_[i - 1]->nodes();
+  return i == 0 ? (main_ ? main_->nodes() : 0) : state(i).worker->nodes();
 }
 
 template <search::SearchGame G>
@@ -24,6 +35,16 @@ uint64_t Coordinator<G>::total_nodes() const {
   uint64_t total = 0;
   for (int i = 0; i < pool_.size(); ++i) total += thread_nodes(i);
   return total;
+}
+
+template <search::SearchGame G>
+void Coordinator<G>::clear_history() {
+  for (int i = 1; i < pool_.size(); ++i) state(i).worker->clear_history();
+}
+
+template <search::SearchGame G>
+void Coordinator<G>::run_on_every_thread(const std::function<void(int, int)>& body) {
+  pool_.run([&](int i) { body(i, pool_.size()); });
 }
 
 template <search::SearchGame G>
@@ -39,188 +60,201 @@ void Coordinator<G>::run(SearchWorker<G>& main, const Position& root,
   max_depth_ = max_depth;
   search_over_.store(false, std::memory_order_relaxed);
   root_done_flag_.store(false, std::memory_order_relaxed);
-  this->waiting_helpers.store(0, std::memory_order_relaxed);
+  for (auto& word : this->free_helpers_.words) word.store(0, std::memory_order_relaxed);
   for (int i = 0; i < pool_.size(); ++i) {
-    slots_[i].word.store(kBusy, std::memory_order_relaxed);
-    slots_[i].assigned.store(nullptr, std::memory_order_relaxed);
-    slots_[i].stats = ParallelThreadStats();
+    state(i).assigned.store(nullptr, std::memory_order_relaxed);
+    state(i).stats = ParallelThreadStats();
   }
   const bool shared_ordering = this->settings.strategy != SplitStrategy::kLazy &&
                                this->settings.ordering == search::OrderingMemory::kShared;
-  for (auto& h : helpers_) {
-    h->reset_stats();
-    h->share_ordering(shared_ordering ? &main : nullptr);
-    if (this->settings.strategy != SplitStrategy::kLazy) h->share_root(root, root_moves);
+  for (int i = 1; i < pool_.size(); ++i) {
+    SearchWorker<G>& h = *state(i).worker;
+    h.reset_stats();
+    h.share_ordering(shared_ordering ? &main : nullptr);
+    if (this->settings.strategy != SplitStrategy::kLazy) h.share_root(root, root_moves);
   }
 
   pool_.run([&](int i) {
+    if (race_canary_) write_race_canary(race_canary_);
     const auto start = Clock::now();
     if (i == 0) {
       main_body();
       // Lazy SMP helpers search until told; the others are idle by now.
       search_over_.store(true, std::memory_order_release);
       shared_.stop.store(true, std::memory_order_relaxed);
+      wake_everyone();
     } else if (this->settings.strategy == SplitStrategy::kLazy) {
       lazy_loop(i);
     } else {
       idle_loop(i);
     }
-    slots_[i].stats.total_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    state(i).stats.total_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   });
   main.attach(nullptr);  // main_ stays, for the statistics of this search.
   periodic_ = nullptr;
 }
 
 template <search::SearchGame G>
-SplitPoint<G>* Coordinator<G>::acquire_split_point() {
-  std::lock_guard lock(pool_mutex_);
-  if (free_split_points_.empty()) {
-    split_points_.push_back(std::make_unique<SplitPoint<G>>());
-    return split_points_.back().get();
+void Coordinator<G>::wake_everyone() {
+  for (int i = 1; i < pool_.size(); ++i) pool_.parker(i).ring();
+}
+
+template <search::SearchGame G>
+SplitPoint<G>* Coordinator<G>::acquire_split_point(int thread) {
+  for (SplitPoint<G>& sp : state(thread).split_points) {
+    // Acquire: whoever released it last is done with it.
+    if (sp.in_use.load(std::memory_order_acquire)) continue;
+    sp.in_use.store(true, std::memory_order_relaxed);
+    return &sp;
   }
-  SplitPoint<G>* sp = free_split_points_.back();
-  free_split_points_.pop_back();
-  return sp;
+  return nullptr;
 }
 
 template <search::SearchGame G>
 void Coordinator<G>::release_split_point(SplitPoint<G>* sp) {
-  std::lock_guard lock(pool_mutex_);
-  free_split_points_.push_back(sp);
+  sp->in_use.store(false, std::memory_order_release);
 }
 
 template <search::SearchGame G>
-int Coordinator<G>::book_helpers(SplitPoint<G>* sp, int owner) {
-  int booked = 0;
-  for (int t = 0; t < pool_.size() && booked < this->settings.max_helpers_per_split; ++t) {
-    if (t == owner) continue;
-    Slot& slot = slots_[t];
-    uintptr_t word = slot.word.load(std::memory_order_acquire);
-    if (state_of(word) != kWaiting) continue;
-    // A YBWC owner waiting at its split point may only help below it (its own helpers).
-    if (SplitPoint<G>* waiting = waiting_at(word)) {
-      bool below = false;
-      for (auto* p = sp->parent.load(std::memory_order_relaxed); p && !below;
-           p = p->parent.load(std::memory_order_relaxed))
-        below = p == waiting;
-      if (!below) continue;
+void Coordinator<G>::offer(int i) {
+  this->free_helpers_.words[i / 64].fetch_or(uint64_t{1} << (i % 64), std::memory_order_release);
+  if (this->settings.strategy == SplitStrategy::kDts) ++state(i).stats.help_requests;
+}
+
+template <search::SearchGame G>
+bool Coordinator<G>::withdraw(int i) {
+  const uint64_t bit = uint64_t{1} << (i % 64);
+  return this->free_helpers_.words[i / 64].fetch_and(~bit, std::memory_order_acq_rel) & bit;
+}
+
+template <search::SearchGame G>
+void Coordinator<G>::book_helpers(int, SplitPoint<G>* enclosing, int max, Booking& booking) {
+  booking.count = 0;
+  // Owners waiting above this node first: they can help nowhere else.
+  for (SplitPoint<G>* sp = enclosing; sp && booking.count < max;
+       sp = sp->parent.load(std::memory_order_relaxed))
+    if (sp->owner_idle.load(std::memory_order_relaxed) &&
+        sp->owner_idle.exchange(false, std::memory_order_acquire))
+      booking.add(sp->owner);
+  for (int w = 0; w < this->free_words_ && booking.count < max; ++w) {
+    std::atomic<uint64_t>& word = this->free_helpers_.words[w];
+    uint64_t seen = word.load(std::memory_order_relaxed);
+    uint64_t wanted = 0;
+    for (int n = booking.count; seen && n < max; ++n) {
+      wanted |= seen & -seen;  // The lowest free thread still seen.
+      seen &= seen - 1;
     }
-    if (!slot.word.compare_exchange_strong(word, make_word(waiting_at(word), kBooked),
-                                           std::memory_order_acq_rel))
-      continue;
-    this->waiting_helpers.fetch_sub(1, std::memory_order_relaxed);
-    {
-      std::lock_guard lock(sp->mutex);
-      sp->workers.fetch_add(1, std::memory_order_relaxed);
-      ++sp->helpers_joined;
-    }
-    slot.assigned.store(sp, std::memory_order_release);
-    ++booked;
+    if (!wanted) continue;
+    // The bits this thread clears are the threads it booked; a bit another splitter cleared
+    // first is lost, and nothing else was spent on it.
+    for (uint64_t got = word.fetch_and(~wanted, std::memory_order_acquire) & wanted; got;
+         got &= got - 1)
+      booking.add(w * 64 + std::countr_zero(got));
   }
-  return booked;
 }
 
 template <search::SearchGame G>
-SplitPoint<G>* Coordinator<G>::offer_or_take(int i) {
-  Slot& slot = slots_[i];
-  const uintptr_t word = slot.word.load(std::memory_order_acquire);
-  if (state_of(word) == kBooked) {
-    SplitPoint<G>* sp;
-    while (!(sp = slot.assigned.exchange(nullptr, std::memory_order_acquire)))
-      std::this_thread::yield();  // The booking thread is about to publish it.
-    slot.word.store(make_word(waiting_at(word), kBusy), std::memory_order_relaxed);
-    return sp;
+void Coordinator<G>::assign(const Booking& booking, SplitPoint<G>* sp) {
+  for (int n = 0; n < booking.count; ++n) {
+    const int t = booking.threads[n];
+    state(t).assigned.store(sp, std::memory_order_release);
+    pool_.parker(t).ring();
   }
-  if (state_of(word) == kBusy) {
-    slot.word.store(make_word(waiting_at(word), kWaiting), std::memory_order_release);
-    this->waiting_helpers.fetch_add(1, std::memory_order_relaxed);
-    if (this->settings.strategy == SplitStrategy::kDts) ++slot.stats.help_requests;
-  }
-  return nullptr;
 }
 
 template <search::SearchGame G>
-SplitPoint<G>* Coordinator<G>::withdraw(int i) {
-  Slot& slot = slots_[i];
-  uintptr_t word = slot.word.load(std::memory_order_acquire);
-  if (state_of(word) == kWaiting &&
-      slot.word.compare_exchange_strong(word, make_word(waiting_at(word), kBusy),
-                                        std::memory_order_acq_rel)) {
-    this->waiting_helpers.fetch_sub(1, std::memory_order_relaxed);
-    return nullptr;
+template <typename Ready>
+SplitPoint<G>* Coordinator<G>::wait_for_work(int i, Ready&& ready) {
+  std::atomic<SplitPoint<G>*>& assigned = state(i).assigned;
+  auto done = [&] { return assigned.load(std::memory_order_relaxed) != nullptr || ready(); };
+  if (i == 0) {
+    // The main thread keeps its time and node limits while it waits.
+    wait_until(pool_.parker(0), done, [&] { if (periodic_) periodic_(); },
+               std::chrono::microseconds(1000));
+  } else {
+    wait_until(pool_.parker(i), done);
   }
-  if (state_of(word) == kBooked) return offer_or_take(i);
-  return nullptr;
+  return take_assignment(i);
 }
 
 template <search::SearchGame G>
 void Coordinator<G>::serve(int i, SplitPoint<G>* sp) {
-  ++slots_[i].stats.joins;
+  ++state(i).stats.joins;
   worker(i).work_at(sp);
 }
 
 template <search::SearchGame G>
 void Coordinator<G>::idle_loop(int i) {
+  ParallelThreadStats& stats = state(i).stats;
   auto idle_start = Clock::now();
-  while (!search_over_.load(std::memory_order_acquire)) {
-    if (SplitPoint<G>* sp = offer_or_take(i)) {
-      slots_[i].stats.idle_seconds +=
-          std::chrono::duration<double>(Clock::now() - idle_start).count();
-      serve(i, sp);
-      idle_start = Clock::now();
-      continue;
+  offer(i);
+  while (true) {
+    SplitPoint<G>* sp = wait_for_work(i, [&] { return search_over_.load(std::memory_order_acquire); });
+    if (!sp) {
+      if (withdraw(i)) break;
+      continue;  // Booked just now: its split point is on the way.
     }
-    pause(i);
+    stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
+    serve(i, sp);
+    idle_start = Clock::now();
+    offer(i);
   }
-  while (SplitPoint<G>* sp = withdraw(i)) serve(i, sp);
-  slots_[i].stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
+  stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
 }
 
 template <search::SearchGame G>
 void Coordinator<G>::wait_for_helpers(int owner, SplitPoint<G>* sp) {
-  Slot& slot = slots_[owner];
-  // Waits nest (an owner helping below its split point may split and wait again): the
-  // restriction of the outer wait comes back when the inner one ends.
-  SplitPoint<G>* const outer = waiting_at(slot.word.load(std::memory_order_relaxed));
-  slot.word.store(make_word(sp, kBusy), std::memory_order_release);
+  ParallelThreadStats& stats = state(owner).stats;
   auto idle_start = Clock::now();
-  while (sp->workers.load(std::memory_order_acquire) > 1) {
-    if (SplitPoint<G>* below = offer_or_take(owner)) {
-      slot.stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
-      serve(owner, below);
-      idle_start = Clock::now();
-      continue;
+  while (true) {
+    sp->owner_idle.store(true, std::memory_order_release);
+    SplitPoint<G>* below =
+        wait_for_work(owner, [&] { return sp->workers.load(std::memory_order_acquire) == 1; });
+    if (!below) {
+      if (sp->owner_idle.exchange(false, std::memory_order_acq_rel)) break;  // Not booked.
+      below = wait_for_work(owner, [] { return false; });  // Booked: its split point is coming.
     }
-    pause(owner);
+    stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
+    serve(owner, below);
+    idle_start = Clock::now();
   }
-  while (SplitPoint<G>* below = withdraw(owner)) serve(owner, below);
-  slot.word.store(make_word(outer, kBusy), std::memory_order_release);
-  slot.stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
+  stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
+}
+
+template <search::SearchGame G>
+void Coordinator<G>::last_helper_left(SplitPoint<G>* sp) {
+  pool_.parker(sp->owner).ring();
 }
 
 template <search::SearchGame G>
 void Coordinator<G>::root_finished(int, Score value, bool aborted) {
-  std::lock_guard lock(root_mutex_);
-  root_value_ = value;
-  root_aborted_ = aborted;
+  {
+    std::lock_guard lock(root_mutex_);
+    root_value_ = value;
+    root_aborted_ = aborted;
+  }
   root_done_flag_.store(true, std::memory_order_release);
+  pool_.parker(0).ring();  // Only the main thread waits for the root.
 }
 
 template <search::SearchGame G>
 Score Coordinator<G>::wait_for_root(int thread, bool& aborted) {
-  Slot& slot = slots_[thread];
+  ParallelThreadStats& stats = state(thread).stats;
   auto idle_start = Clock::now();
-  while (!root_done_flag_.load(std::memory_order_acquire)) {
-    if (SplitPoint<G>* sp = offer_or_take(thread)) {
-      slot.stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
-      serve(thread, sp);
-      idle_start = Clock::now();
-      continue;
+  offer(thread);
+  while (true) {
+    SplitPoint<G>* sp =
+        wait_for_work(thread, [&] { return root_done_flag_.load(std::memory_order_acquire); });
+    if (!sp) {
+      if (withdraw(thread)) break;
+      continue;  // Booked just now: its split point is on the way.
     }
-    pause(thread);
+    stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
+    serve(thread, sp);
+    idle_start = Clock::now();
+    offer(thread);
   }
-  while (SplitPoint<G>* sp = withdraw(thread)) serve(thread, sp);
-  slot.stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
+  stats.idle_seconds += std::chrono::duration<double>(Clock::now() - idle_start).count();
   std::lock_guard lock(root_mutex_);
   root_done_flag_.store(false, std::memory_order_relaxed);
   aborted = root_aborted_;
@@ -232,8 +266,8 @@ void Coordinator<G>::lazy_loop(int i) {
   SearchWorker<G>& w = worker(i);
   w.set_root(*root_, *allowed_);
   if (w.root_moves().empty()) return;
-  // Helpers start a ply apart so that they do not all search the same iteration.
-  for (Depth depth = 1 + (i & 1); depth <= max_depth_ + 1; ++depth) {
+  for (Depth depth = 1; depth <= max_depth_ + 1; ++depth) {
+    if (lazy_helper_skips_depth(i, depth)) continue;
     w.search_root(depth, -kInfiniteScore, kInfiniteScore);
     if (w.aborted() || search_over_.load(std::memory_order_acquire)) break;
   }

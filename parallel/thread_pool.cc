@@ -1,11 +1,10 @@
 #include "parallel/thread_pool.h"
 
+#include <tbb/global_control.h>
 #include <tbb/info.h>
-#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <mutex>
-#include <vector>
 
 #if defined(__SANITIZE_THREAD__)
 extern "C" void __tsan_acquire(void* address);
@@ -15,9 +14,9 @@ extern "C" void __tsan_release(void* address);
 namespace splitlab::parallel {
 namespace {
 
-// Debian's TBB is not built with ThreadSanitizer, so TSan cannot see TBB hand a task to a
-// worker, nor the worker's finished task back to wait(): both edges are announced to it here,
-// on one address, so that it checks our code against what TBB actually guarantees.
+// Debian's TBB is not built with ThreadSanitizer, so TSan cannot see TBB hand an enqueued task
+// to a worker: the edge is announced to it here, so that it checks our code against what TBB
+// actually guarantees. (Everything after the hand-off goes through the pool's own atomics.)
 [[maybe_unused]] int task_handoff;
 
 void announce_release() {
@@ -32,27 +31,65 @@ void announce_acquire() {
 #endif
 }
 
-// TBB applies the smallest of the live caps on its threads, so one cap per pool would let a
-// small pool starve a large one: the process keeps a single cap, raised to the largest pool
-// ever made (more threads than cores are for correctness tests only).
-void raise_parallelism_cap(int threads) {
-  static std::mutex mutex;
-  static std::unique_ptr<tbb::global_control> cap;
-  static size_t cap_value = 0;
-  std::lock_guard lock(mutex);
-  const size_t wanted = std::max(size_t(threads), size_t(tbb::info::default_concurrency()));
-  if (wanted <= cap_value) return;
-  auto raised = std::make_unique<tbb::global_control>(
-      tbb::global_control::max_allowed_parallelism, wanted);
-  cap = std::move(raised);
-  cap_value = wanted;
-}
+// TBB applies the smallest of the live caps on its workers, and a helper task holds its worker
+// for the pool's whole life, so the process keeps one cap, raised to cover the helpers of every
+// live pool at once plus the calling thread (never lowered: a pool being made must not find
+// workers taken away). More threads than cores are for correctness tests only.
+class ParallelismCap {
+ public:
+  static ParallelismCap& instance() {
+    static ParallelismCap* cap = new ParallelismCap();  // Outlives every pool.
+    return *cap;
+  }
+  void add_helpers(int helpers) {
+    std::lock_guard lock(mutex_);
+    live_helpers_ += helpers;
+    const size_t wanted = std::max(size_t(live_helpers_) + 1, size_t(tbb::info::default_concurrency()));
+    if (wanted <= value_) return;
+    control_ = std::make_unique<tbb::global_control>(
+        tbb::global_control::max_allowed_parallelism, wanted);
+    value_ = wanted;
+  }
+  void remove_helpers(int helpers) {
+    std::lock_guard lock(mutex_);
+    live_helpers_ -= helpers;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unique_ptr<tbb::global_control> control_;
+  size_t value_ = 0;
+  int live_helpers_ = 0;
+};
 
 }  // namespace
 
-ThreadPool::ThreadPool(int threads) : threads_(threads < 1 ? 1 : threads) {
-  raise_parallelism_cap(threads_);
+ThreadPool::ThreadPool(int threads)
+    : threads_(std::clamp(threads, 1, kMaxThreads)), parkers_(new Parker[size_t(threads_)]) {
+  if (threads_ == 1) return;
+  const int helpers = threads_ - 1;
+  ParallelismCap::instance().add_helpers(helpers);
   arena_ = std::make_unique<tbb::task_arena>(threads_, 1);
+  alive_ = helpers;
+  announce_release();
+  for (int i = 1; i < threads_; ++i)
+    arena_->enqueue([this, i] {
+      announce_acquire();
+      helper_loop(i);
+    });
+}
+
+ThreadPool::~ThreadPool() {
+  if (threads_ == 1) return;
+  quitting_.store(true, std::memory_order_relaxed);
+  generation_.fetch_add(1, std::memory_order_release);
+  for (int i = 1; i < threads_; ++i) parkers_[i].ring();
+  {
+    std::unique_lock lock(exit_mutex_);
+    exited_.wait(lock, [&] { return alive_ == 0; });
+  }
+  arena_.reset();
+  ParallelismCap::instance().remove_helpers(threads_ - 1);
 }
 
 void ThreadPool::run(const std::function<void(int)>& body) {
@@ -60,23 +97,30 @@ void ThreadPool::run(const std::function<void(int)>& body) {
     body(0);
     return;
   }
-  arena_->execute([&] {
-    tbb::task_group helpers;
-    // Make every task first, then announce, then spawn: a task's captures are written when it
-    // is made, so the announcement covers them before any worker can read them.
-    std::vector<tbb::task_handle> tasks;
-    for (int i = 1; i < threads_; ++i)
-      tasks.push_back(helpers.defer([&body, i] {
-        announce_acquire();
-        body(i);
-        announce_release();
-      }));
-    announce_release();
-    for (auto& task : tasks) helpers.run(std::move(task));
-    body(0);
-    helpers.wait();
-    announce_acquire();
-  });
+  body_ = &body;
+  running_.store(threads_ - 1, std::memory_order_relaxed);
+  generation_.fetch_add(1, std::memory_order_release);
+  for (int i = 1; i < threads_; ++i) parkers_[i].ring();
+  body(0);
+  wait_until(parkers_[0], [&] { return running_.load(std::memory_order_acquire) == 0; });
+  body_ = nullptr;
+}
+
+void ThreadPool::helper_loop(int i) {
+  uint64_t seen = 0;
+  while (true) {
+    uint64_t generation = seen;
+    wait_until(parkers_[i], [&] {
+      generation = generation_.load(std::memory_order_acquire);
+      return generation != seen;
+    });
+    seen = generation;
+    if (quitting_.load(std::memory_order_relaxed)) break;
+    (*body_)(i);
+    if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) parkers_[0].ring();
+  }
+  std::lock_guard lock(exit_mutex_);
+  if (--alive_ == 0) exited_.notify_one();
 }
 
 }  // namespace splitlab::parallel

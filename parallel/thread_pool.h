@@ -1,28 +1,63 @@
-// The threads of a parallel search, from TBB: a task_arena sized to the thread count, with
-// one long-running task per helper for the length of a search. Between searches no task runs
-// and TBB's workers sleep. More threads than cores (for correctness tests) need TBB's global
-// parallelism cap raised, which the pool does (for the rest of the process).
+// The threads of a parallel search, from TBB: a task_arena sized to the thread count, into
+// which the pool enqueues one long-running task per helper when it is made. Each helper task
+// lives as long as the pool, so a helper index stays on one OS thread: per-thread state that
+// a helper allocates itself (run_on_each at start-up) lands in memory local to the core it
+// runs on (first touch), and stays there. Between runs the helpers sleep on their Parker.
+//
+// Thread 0 is the caller of run(). More threads than cores (for correctness tests) need TBB's
+// parallelism cap raised: the pool raises it to cover every live pool's helpers at once.
+//
+// The hand-off of a run to the helpers is the pool's own (an atomic generation and the
+// Parkers), which ThreadSanitizer sees; the only hand-off through TBB is the enqueue of the
+// helper tasks, announced to TSan explicitly (Debian's TBB is not instrumented).
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <memory>
+#include <mutex>
 
-#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
+
+#include "parallel/parker.h"
 
 namespace splitlab::parallel {
 
+// The most threads a pool (and so a search) may have: a bitmask of them fits a cache line.
+inline constexpr int kMaxThreads = 512;
+
 class ThreadPool {
  public:
+  // 1 <= threads <= kMaxThreads (clamped).
   explicit ThreadPool(int threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
   int size() const { return threads_; }
-  // Runs body(0) on the calling thread and body(1..size-1) on the arena's workers, all at
-  // once; returns when every body has returned.
+  // Runs body(0) on the calling thread and body(1..size-1) on the helpers, all at once;
+  // returns when every body has returned. One run at a time.
   void run(const std::function<void(int)>& body);
+  // Thread i's Parker: the coordinator wakes a helper through it during a run. Thread 0's
+  // belongs to whichever thread calls run().
+  Parker& parker(int i) { return parkers_[i]; }
 
  private:
+  void helper_loop(int i);
+
   int threads_;
+  std::unique_ptr<Parker[]> parkers_;
   std::unique_ptr<tbb::task_arena> arena_;
+  const std::function<void(int)>* body_ = nullptr;  // Published by generation_.
+  alignas(64) std::atomic<uint64_t> generation_{0};  // Advanced by run() and the destructor.
+  std::atomic<bool> quitting_{false};
+  alignas(64) std::atomic<int> running_{0};  // Helpers still in the current body.
+  // The helpers' exit, under a mutex: the last access a helper makes to the pool is its
+  // unlock, after which the destructor may free everything.
+  std::mutex exit_mutex_;
+  std::condition_variable exited_;
+  int alive_ = 0;  // GUARDED_BY(exit_mutex_)
 };
 
 }  // namespace splitlab::parallel

@@ -110,6 +110,7 @@ class SearchWorker {
   void reset_stats() {
     stats_ = SearchStats();
     nodes_.store(0, std::memory_order_relaxed);
+    credited_ = 0;
     seldepth_ = 0;
   }
 
@@ -150,6 +151,8 @@ class SearchWorker {
 
   // Splitting (search_worker_split.h).
   bool splittable(const Frame& f) const;
+  // Whether a split could book anybody: a free thread, or an idle owner above this node.
+  bool helpers_may_be_free() const;
   bool split_frame(int ply, int current_ply);
   void offer_dts_split(int current_ply);
   Action next_split_move(int ply);
@@ -157,6 +160,9 @@ class SearchWorker {
   Action leave_split(int ply);
   SplitPoint<G>* enclosing_split(int ply) const;
   void lock(SplitPoint<G>* sp);
+  // This thread's nodes plus those its helpers searched under split nodes it finished: the
+  // clock that frames' subtree sizes are measured on (see split_point.h).
+  uint64_t subtree_clock() const { return nodes() + credited_; }
 
   SharedSearchState& shared_;
   int thread_index_;
@@ -177,6 +183,8 @@ class SearchWorker {
   Killers<Move>* killers_ = &own_killers_;  // Own, or shared with the other threads.
   History* history_ = &own_history_;
   std::atomic<uint64_t> nodes_{0};
+  uint64_t credited_ = 0;  // Modulo 2^64: only differences of subtree_clock() mean anything.
+  Booking booking_;        // The helpers of the split being made.
   int seldepth_ = 0;
   SearchStats stats_;
   uint8_t reductions_[64][64];

@@ -101,6 +101,7 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   SplitPoint<G>* const saved_innermost = innermost_split_;
   const bool saved_aborted = aborted_;
   const Score saved_returned = returned_;
+  const uint64_t clock_at_join = subtree_clock();
 
   pos_ = sp->position;
   if (coordinator_->settings.ordering == OrderingMemory::kCopy) {
@@ -119,7 +120,7 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.in_check = sp->in_check;
   f.original_alpha = sp->original_alpha;
   f.table_move = sp->table_move;
-  f.nodes_at_entry = sp->nodes_at_entry;
+  f.nodes_at_entry = clock_at_join;  // This thread's share is measured from here.
   f.best_score = -kInfiniteScore;
   f.best_move = Move::none();
   f.moves_searched = 0;
@@ -138,6 +139,10 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   innermost_split_ = saved_innermost;
   aborted_ = saved_aborted;
   returned_ = saved_returned;
+  // The nodes searched here reached the frames they belong to through the split point
+  // (helper_nodes): this thread's own frames, if any wait below this call, must not count
+  // them a second time.
+  credited_ -= subtree_clock() - clock_at_join;
 }
 
 template <SearchGame G>
@@ -184,7 +189,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   count_node(ply);
   // DTS: a thread asked for work; answer from the shallowest splittable ply of this tree.
   if (coordinator_ && coordinator_->settings.strategy == SplitStrategy::kDts &&
-      coordinator_->waiting_helpers.load(std::memory_order_relaxed) > 0)
+      coordinator_->any_free_helper())
     offer_dts_split(ply);
   f.in_check = G::in_check(pos_);
   f.split = nullptr;
@@ -195,7 +200,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   f.table_move = Move::none();
   f.moves_searched = 0;
   f.quiets_tried_count = 0;
-  f.nodes_at_entry = nodes();
+  f.nodes_at_entry = subtree_clock();
   const bool pv = f.type == NodeType::kPV;
 
   hashing::TtEntry entry;
@@ -279,8 +284,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::next_move(int ply) {
   if (f.split) return next_split_move(ply);
   // YBWC: once the first move is searched, split if a thread is idle.
   if (coordinator_ && coordinator_->settings.strategy == SplitStrategy::kYbwc &&
-      f.moves_searched >= 1 && coordinator_->waiting_helpers.load(std::memory_order_relaxed) > 0 &&
-      splittable(f) && split_frame(ply, ply))
+      splittable(f) && helpers_may_be_free() && split_frame(ply, ply))
     return next_split_move(ply);
   const Move m = f.picker.next();
   if (m.is_none()) return finish_node(ply);
@@ -420,7 +424,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
   entry.score = int16_t(hashing::score_to_tt(best, ply));
   entry.depth = int8_t(std::min(f.depth, 127));
   entry.bound = bound;
-  entry.log2_size = hashing::log2_subtree_size(nodes() - f.nodes_at_entry);
+  entry.log2_size = hashing::log2_subtree_size(subtree_clock() - f.nodes_at_entry);
   shared_.table->store(G::key(pos_), entry, stats_.tt);
   return return_value(ply, best);
 }

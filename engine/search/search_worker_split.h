@@ -30,13 +30,33 @@ SplitPoint<G>* SearchWorker<G>::enclosing_split(int ply) const {
   return nullptr;
 }
 
+template <SearchGame G>
+bool SearchWorker<G>::helpers_may_be_free() const {
+  if (coordinator_->any_free_helper()) return true;
+  // A YBWC owner waiting at a split point above this node may help here.
+  for (const SplitPoint<G>* sp = innermost_split_; sp; sp = sp->parent.load(std::memory_order_relaxed))
+    if (sp->owner_idle.load(std::memory_order_relaxed)) return true;
+  return false;
+}
+
 // Splits the frame at `ply` while this thread is at `current_ply` (equal for YBWC; deeper for
-// DTS, which splits a frame whose current move is still being searched below).
+// DTS, which splits a frame whose current move is still being searched below). Helpers are
+// booked before anything is copied, so a try that finds nobody costs a few loads.
 template <SearchGame G>
 bool SearchWorker<G>::split_frame(int ply, int current_ply) {
-  ScopedSeconds timer(coordinator_->thread_stats(thread_index_).split_seconds);
+  ParallelThreadStats& stats = coordinator_->thread_stats(thread_index_);
+  SplitPoint<G>* sp = coordinator_->acquire_split_point(thread_index_);
+  if (!sp) return false;
+  SplitPoint<G>* const enclosing = enclosing_split(ply);
+  coordinator_->book_helpers(thread_index_, enclosing, coordinator_->settings.max_helpers_per_split,
+                             booking_);
+  if (booking_.count == 0) {
+    ++stats.failed_splits;
+    coordinator_->release_split_point(sp);
+    return false;
+  }
+  ScopedSeconds timer(stats.split_seconds);
   Frame& f = frames_[ply];
-  SplitPoint<G>* sp = coordinator_->acquire_split_point();
   sp->position = pos_;
   for (int k = current_ply - 1; k >= ply; --k) {
     if (frames_[k].phase == Phase::kAfterChild)
@@ -52,13 +72,14 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->in_check = f.in_check;
   sp->original_alpha = f.original_alpha;
   sp->table_move = f.table_move;
-  sp->nodes_at_entry = f.nodes_at_entry;
   sp->owner = thread_index_;
   if (coordinator_->settings.ordering == OrderingMemory::kCopy) {
     sp->killers = *killers_;
     sp->history = *history_;
   }
-  sp->parent.store(enclosing_split(ply), std::memory_order_relaxed);
+  sp->parent.store(enclosing, std::memory_order_relaxed);
+  sp->cutoff.store(false, std::memory_order_relaxed);
+  sp->owner_idle.store(false, std::memory_order_relaxed);
   sp->picker = f.picker;
   sp->moves_handed_out = f.picker.handed_out();
   sp->moves_searched = f.moves_searched;
@@ -67,37 +88,28 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->pv.clear();
   if (f.type == NodeType::kPV && f.best_move)
     sp->pv.assign(&pv_[ply][ply], &pv_[ply][pv_length_[ply]]);
-  sp->workers.store(1, std::memory_order_relaxed);
-  sp->helpers_joined = 0;
+  sp->workers.store(1 + booking_.count, std::memory_order_relaxed);
+  sp->helpers_joined = booking_.count;
+  sp->helper_nodes = 0;
+  sp->owner_nodes = 0;
   sp->frames_saved = false;
   sp->saved_frames.clear();
   sp->saved_pv.clear();
   sp->alpha.store(f.alpha, std::memory_order_relaxed);
-  sp->cutoff.store(false, std::memory_order_relaxed);
 
   f.split = sp;
   f.holds_split = true;
   f.nodes_at_move = nodes();  // DTS: the move in hand counts as thrown away from here on.
-  SplitPoint<G>* const previous_innermost = innermost_split_;
-  const bool deepest = !innermost_split_ || innermost_split_->ply < ply;
-  if (deepest) innermost_split_ = sp;
-  if (coordinator_->book_helpers(sp, thread_index_) == 0) {
-    ++coordinator_->thread_stats(thread_index_).failed_splits;
-    f.split = nullptr;
-    innermost_split_ = previous_innermost;
-    coordinator_->release_split_point(sp);
-    return false;
-  }
+  if (!innermost_split_ || innermost_split_->ply < ply) innermost_split_ = sp;
   // Split frames deeper in this tree now sit below the new split point.
-  SplitPoint<G>* const old_parent = sp->parent.load(std::memory_order_relaxed);
   for (int k = ply + 1; k < current_ply; ++k) {
     SplitPoint<G>* below = frames_[k].split;
-    if (below && below->parent.load(std::memory_order_relaxed) == old_parent)
+    if (below && below->parent.load(std::memory_order_relaxed) == enclosing)
       below->parent.store(sp, std::memory_order_relaxed);
   }
-  auto& stats = coordinator_->thread_stats(thread_index_);
   ++stats.splits;
   ++stats.splits_predicted[int(f.type)];
+  coordinator_->assign(booking_, sp);
   return true;
 }
 
@@ -187,35 +199,47 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
   if (!dts) {
     if (!f.holds_split) {  // A YBWC helper: done here.
       lock(sp);
-      sp->workers.fetch_sub(1, std::memory_order_release);
+      sp->helper_nodes += subtree_clock() - f.nodes_at_entry;
+      const bool owner_alone = sp->workers.fetch_sub(1, std::memory_order_release) == 2;
       sp->mutex.unlock();
+      if (owner_alone) coordinator_->last_helper_left(sp);
       return Action::kLeaveSplit;
     }
     coordinator_->wait_for_helpers(thread_index_, sp);
+    credited_ += sp->helper_nodes;  // Every helper has left: the count is final.
   } else {
     ScopedSeconds timer(stats.split_seconds);
     lock(sp);
-    const bool last = sp->workers.fetch_sub(1, std::memory_order_relaxed) == 1;
     const bool holder = f.holds_split;
+    const uint64_t clock = subtree_clock();
+    if (!holder) sp->helper_nodes += clock - f.nodes_at_entry;
+    const bool last = sp->workers.fetch_sub(1, std::memory_order_relaxed) == 1;
     if (!last && holder) {
-      // Leave the frames above to whoever finishes this node.
+      // Leave the frames above to whoever finishes this node, each with the nodes searched
+      // under it so far (a mark on this thread's clock would mean nothing to another).
       sp->saved_base = base_ply_;
       sp->saved_frames.assign(&frames_[base_ply_], &frames_[ply]);
+      for (auto& saved : sp->saved_frames) saved.nodes_at_entry = clock - saved.nodes_at_entry;
+      sp->owner_nodes = clock - f.nodes_at_entry;
       for (int k = base_ply_; k < ply; ++k)
         sp->saved_pv.emplace_back(&pv_[k][k], &pv_[k][pv_length_[k]]);
       sp->frames_saved = true;
     }
     sp->mutex.unlock();
     if (!last) return Action::kLeaveSplit;
-    if (!holder) {  // Adopt the frames above and carry on with them.
+    if (holder) {
+      credited_ += sp->helper_nodes;
+    } else {  // Adopt the frames above and carry on with them.
       base_ply_ = sp->saved_base;
       for (int k = base_ply_; k < ply; ++k) {
         frames_[k] = sp->saved_frames[k - base_ply_];
+        frames_[k].nodes_at_entry = clock - (frames_[k].nodes_at_entry + sp->helper_nodes);
         frames_[k].nodes_at_move = nodes();  // The saved count was the other thread's.
         const auto& line = sp->saved_pv[k - base_ply_];
         std::copy(line.begin(), line.end(), &pv_[k][k]);
         pv_length_[k] = k + int(line.size());
       }
+      f.nodes_at_entry = clock - (sp->owner_nodes + sp->helper_nodes);
       pos_ = sp->position;
       ++stats.adoptions;
     }

@@ -7,10 +7,21 @@
 // thread working below this node sees at its next node and unwinds (their work is wasted).
 //
 // Who finishes the node differs by strategy. YBWC: the owner waits until its helpers are done,
-// helping only them meanwhile. DTS: nobody waits; a thread that runs out of moves leaves, and the
+// helping only them meanwhile (it offers itself through `owner_idle`, which only threads
+// working below this node look at). DTS: nobody waits; a thread that runs out of moves leaves, and the
 // last one to leave backs the value up and carries on with the parent frames. So that a thread
 // other than the owner can carry on, the owner, when it leaves while others still work, saves the
 // frames between its base and this node into the split point (`saved_frames`).
+//
+// Split points belong to the thread that makes them (each thread has a few, allocated by
+// itself); `in_use` says whether one is taken. Whoever finishes the node releases it.
+//
+// Subtree sizes (for the size-based table policies) count every thread's nodes: each frame's
+// nodes_at_entry is a mark on its thread's subtree clock (SearchWorker::subtree_clock), which
+// counts the thread's own nodes plus the nodes its helpers searched under split nodes it
+// finished. A helper adds the nodes it searched here to `helper_nodes` when it leaves; saved
+// frames carry the nodes searched under them so far instead of a mark, since a mark means
+// nothing on another thread's clock.
 #pragma once
 
 #include <atomic>
@@ -70,6 +81,8 @@ struct SearchFrame {
   Score child_alpha;  // The alpha the current child's null-window search was given.
   int reduction;
   Score child_value;  // Set when a child returns.
+  // A mark on this thread's subtree clock when the node was entered (while saved in a split
+  // point: the nodes searched under it so far, which the adopting thread turns into a mark).
   uint64_t nodes_at_entry;
   uint64_t nodes_at_move;  // At a split frame: this thread's node count when it took `current`.
   SplitPoint<G>* split;  // Non-null: the moves come from this split point.
@@ -96,8 +109,9 @@ struct SplitPoint {
   bool in_check = false;
   Score original_alpha = 0;
   Move table_move;
-  uint64_t nodes_at_entry = 0;
   int owner = 0;
+  // The owner's; only the owner sets it (when it makes the split point), anyone clears it.
+  std::atomic<bool> in_use{false};
   // The owner's move-ordering memory when it split: a helper starts from it, so that it orders
   // the split node's moves and their refutations (killers at the children) as the owner would.
   Killers<Move> killers;
@@ -111,6 +125,10 @@ struct SplitPoint {
   alignas(64) std::atomic<SplitPoint*> parent{nullptr};
   std::atomic<bool> cutoff{false};
 
+  // YBWC: the owner waits here with no work and may be booked, by a thread working below
+  // this node. A booking clears it (exchange); so does the owner when it stops waiting.
+  alignas(64) std::atomic<bool> owner_idle{false};
+
   alignas(64) tbb::spin_mutex mutex;
   // GUARDED_BY(mutex):
   MovePicker<G> picker;
@@ -123,6 +141,8 @@ struct SplitPoint {
   // without it by a waiting YBWC owner.
   std::atomic<int> workers{0};
   int helpers_joined = 0;
+  uint64_t helper_nodes = 0;  // Subtree-clock nodes the helpers searched here, as they left.
+  uint64_t owner_nodes = 0;   // DTS: nodes under the owner's split frame when it left.
   bool frames_saved = false;  // DTS: the owner left; its frames wait here for the last one.
   int saved_base = 0;
   std::vector<SearchFrame<G>> saved_frames;  // Frames saved_base .. ply-1,
