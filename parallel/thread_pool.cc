@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <vector>
 
 #if defined(__SANITIZE_THREAD__)
 extern "C" void __tsan_acquire(void* address);
@@ -71,15 +72,15 @@ ThreadPool::ThreadPool(int threads)
   ParallelismCap::instance().add_helpers(helpers);
   arena_ = std::make_unique<tbb::task_arena>(threads_, 1);
   alive_ = helpers;
+  // Make every task first, then announce, then enqueue: a task's captures are written when it
+  // is made, so the announcement covers them before any worker can read them.
+  std::vector<tbb::task_handle> tasks;
+  for (int i = 1; i < threads_; ++i) tasks.push_back(helper_tasks_.defer(HelperTask{this, i}));
   announce_release();
-  for (int i = 1; i < threads_; ++i)
-    arena_->enqueue([this, i] {
-      announce_acquire();
-      helper_loop(i);
-    });
+  for (auto& task : tasks) arena_->enqueue(std::move(task));
 }
 
-ThreadPool::~ThreadPool() {
+ThreadPool::~ThreadPool() noexcept {
   if (threads_ == 1) return;
   quitting_.store(true, std::memory_order_relaxed);
   generation_.fetch_add(1, std::memory_order_release);
@@ -88,6 +89,9 @@ ThreadPool::~ThreadPool() {
     std::unique_lock lock(exit_mutex_);
     exited_.wait(lock, [&] { return alive_ == 0; });
   }
+  // Every helper has left its loop; let TBB finish its own bookkeeping of the tasks.
+  arena_->execute([&] { helper_tasks_.wait(); });
+  announce_acquire();
   arena_.reset();
   ParallelismCap::instance().remove_helpers(threads_ - 1);
 }
@@ -104,6 +108,11 @@ void ThreadPool::run(const std::function<void(int)>& body) {
   body(0);
   wait_until(parkers_[0], [&] { return running_.load(std::memory_order_acquire) == 0; });
   body_ = nullptr;
+}
+
+void ThreadPool::HelperTask::operator()() const {
+  announce_acquire();
+  pool->helper_loop(index);
 }
 
 void ThreadPool::helper_loop(int i) {

@@ -19,6 +19,7 @@
 #include <mutex>
 
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include "parallel/parker.h"
 
@@ -31,7 +32,7 @@ class ThreadPool {
  public:
   // 1 <= threads <= kMaxThreads (clamped).
   explicit ThreadPool(int threads);
-  ~ThreadPool();
+  ~ThreadPool() noexcept;  // helper_tasks_ is waited for, so its destructor cannot throw.
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
@@ -44,11 +45,19 @@ class ThreadPool {
   Parker& parker(int i) { return parkers_[i]; }
 
  private:
+  // The long-running task of helper `index`. A named class rather than a lambda, so that TSan
+  // reports name TBB's task frames in full (see the tsan config and race_canary_test).
+  struct HelperTask {
+    ThreadPool* pool;
+    int index;
+    void operator()() const;
+  };
   void helper_loop(int i);
 
   int threads_;
   std::unique_ptr<Parker[]> parkers_;
   std::unique_ptr<tbb::task_arena> arena_;
+  tbb::task_group helper_tasks_;  // The helpers' long-running tasks, enqueued into arena_.
   const std::function<void(int)>* body_ = nullptr;  // Published by generation_.
   alignas(64) std::atomic<uint64_t> generation_{0};  // Advanced by run() and the destructor.
   std::atomic<bool> quitting_{false};
