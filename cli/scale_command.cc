@@ -58,9 +58,10 @@ int scale_command(const std::vector<std::string>& args) {
   }
   for (const auto& text : split_list(flags.get("threads", "1,2"))) {
     int t = 0;
-    if (std::sscanf(text.c_str(), "%d", &t) != 1 || t < 1 || t > 256 ||
+    if (std::sscanf(text.c_str(), "%d", &t) != 1 || t < 1 || t > parallel::kMaxThreads ||
         std::to_string(t) != text)
-      return fail("bad thread count '" + text + "' in --threads (1 to 256)");
+      return fail("bad thread count '" + text + "' in --threads (1 to " +
+                  std::to_string(parallel::kMaxThreads) + ")");
     config.threads.push_back(t);
   }
   for (const auto& name : split_list(flags.get("references", "glaurung,stockfish"))) {

@@ -53,7 +53,7 @@ bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& 
                         std::string& error) {
   long long threads = 1;
   search::SplitSettings settings;
-  if (!flags.get_int("threads", 1, 256, 1, threads, error) ||
+  if (!flags.get_int("threads", 1, parallel::kMaxThreads, 1, threads, error) ||
       !read_split_settings(flags, settings, error))
     return false;
   const auto strategy = parallel::parse_split_strategy(flags.get("strategy", "ybwc"));

@@ -114,24 +114,65 @@ bool TranspositionTable::allocate(size_t buckets) {
 }
 
 void TranspositionTable::construct_words() {
-  // Value-initialising placement new over the whole storage ends the lifetime of the previous
-  // words (all trivially destructible) and creates the new ones as zeros; C++20 guarantees no
-  // array overhead for this form. Zero words are an empty entry in every scheme.
+  if (part_runner_ && size_bytes() > kHugePageBytes) {
+    part_runner_([this](int part, int parts) { construct_part(part, parts); });
+  } else {
+    construct_part(0, 1);
+  }
   words64_ = nullptr;
   words32_ = nullptr;
   plain_words_ = nullptr;
   switch (scheme_) {
     case TtEntryScheme::Xor:
     case TtEntryScheme::Raw:
-      words64_ = ::new (memory_) std::atomic<uint64_t>[size_bytes() / sizeof(uint64_t)]();
+      words64_ = std::launder(reinterpret_cast<std::atomic<uint64_t>*>(memory_));
       break;
     case TtEntryScheme::Bracket:
-      words32_ = ::new (memory_) std::atomic<uint32_t>[size_bytes() / sizeof(uint32_t)]();
+      words32_ = std::launder(reinterpret_cast<std::atomic<uint32_t>*>(memory_));
       break;
     case TtEntryScheme::Locked:
-      plain_words_ = ::new (memory_) uint64_t[size_bytes() / sizeof(uint64_t)]();
+      plain_words_ = std::launder(reinterpret_cast<uint64_t*>(memory_));
       break;
   }
+}
+
+void TranspositionTable::construct_part(int part, int parts) {
+  // Parts are whole huge pages (whole buckets for a small table), so no page is first touched
+  // by two threads.
+  const size_t unit = size_bytes() >= kHugePageBytes ? kHugePageBytes : kBucketBytes;
+  const size_t units = size_bytes() / unit;
+  const size_t begin = units * size_t(part) / size_t(parts) * unit;
+  const size_t end = units * size_t(part + 1) / size_t(parts) * unit;
+  if (begin == end) return;
+  // Value-initialising placement new ends the lifetime of the previous words (all trivially
+  // destructible) and creates the new ones as zeros; C++20 guarantees no array overhead for
+  // this form. Zero words are an empty entry in every scheme.
+  std::byte* const first = memory_ + begin;
+  switch (scheme_) {
+    case TtEntryScheme::Xor:
+    case TtEntryScheme::Raw:
+      ::new (first) std::atomic<uint64_t>[(end - begin) / sizeof(uint64_t)]();
+      break;
+    case TtEntryScheme::Bracket:
+      ::new (first) std::atomic<uint32_t>[(end - begin) / sizeof(uint32_t)]();
+      break;
+    case TtEntryScheme::Locked:
+      ::new (first) uint64_t[(end - begin) / sizeof(uint64_t)]();
+      break;
+  }
+}
+
+bool TranspositionTable::reallocate(std::string* error) {
+  const size_t buckets = bucket_count_;
+  std::free(memory_);
+  memory_ = nullptr;
+  bucket_count_ = 0;
+  if (allocate(buckets)) return true;
+  if (!allocate(1)) throw std::bad_alloc();
+  if (error) {
+    *error = "cannot allocate " + std::to_string(buckets * kBucketBytes) + " bytes for the hash";
+  }
+  return false;
 }
 
 void TranspositionTable::clear() {
@@ -181,6 +222,16 @@ void TranspositionTable::store(uint64_t key, const TtEntry& entry, TtStats& stat
   visit_slots([&](const auto& slots) {
     [[maybe_unused]] auto guard = slots.lock_bucket(first_slot / kEntriesPerBucket);
     tt_internal::store_slots(slots, first_slot, key, fresh, policy_, age_, stats);
+  });
+}
+
+void TranspositionTable::for_each_entry(const std::function<void(const TtEntry&)>& visit) const {
+  visit_slots([&](const auto& slots) {
+    for (size_t slot = 0; slot < entry_count(); ++slot) {
+      [[maybe_unused]] auto guard = slots.lock_bucket(slot / kEntriesPerBucket);
+      const TtDataWord data = slots.read_data(slot);
+      if (data.occupied()) visit(data.unpack());
+    }
   });
 }
 

@@ -54,6 +54,12 @@
 //
 // Everything else (resize, clear, set_scheme, set_policy, new_search) must be called only while no
 // thread probes or stores, i.e. between searches.
+//
+// Clearing in parallel. Zeroing a large table is the first write to its pages, and on a NUMA
+// machine a page lives on the memory node of the thread that first writes it. With a part runner
+// set (the search threads, see set_part_runner), clear() hands each thread a part of the table
+// (whole huge pages), so the table is spread over the nodes of the threads that search it and is
+// zeroed several times faster; reallocate() gets fresh pages for a new set of threads.
 #pragma once
 
 #include <oneapi/tbb/spin_mutex.h>
@@ -61,6 +67,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -88,8 +95,17 @@ class TranspositionTable {
   bool resize(size_t megabytes, std::string* error);
   // Exactly `buckets` buckets, which must be a power of two (tests and studies use tiny tables).
   bool resize_buckets(size_t buckets, std::string* error);
-  // Empties every entry and restarts the age at 0.
+  // Empties every entry and restarts the age at 0 (in parts on the part runner's threads).
   void clear();
+  // Frees the storage and allocates it anew, cleared (by the part runner's threads, which so
+  // touch its pages first). On failure, as resize().
+  bool reallocate(std::string* error);
+
+  // Calls body(part, parts) once for each part = 0 .. parts-1, each call on its own thread, and
+  // returns when all have returned. Unset: clear() runs on the calling thread.
+  using PartBody = std::function<void(int part, int parts)>;
+  using PartRunner = std::function<void(const PartBody&)>;
+  void set_part_runner(PartRunner runner) { part_runner_ = std::move(runner); }
 
   // Setting the scheme re-creates the storage as that scheme's word type: the table is cleared.
   void set_scheme(TtEntryScheme scheme);
@@ -111,6 +127,10 @@ class TranspositionTable {
   // Starts loading the cache line that probe(key) and store(key) will touch.
   void prefetch(uint64_t key) const { __builtin_prefetch(memory_ + slot_of(key) * kSlotBytes); }
 
+  // Calls visit(entry) for every occupied slot (the data word as stored, unverified); between
+  // searches only. For tests and studies of what the table holds.
+  void for_each_entry(const std::function<void(const TtEntry&)>& visit) const;
+
   // Per mille of the first 1000 entries (all if fewer) that hold an entry of the current search,
   // as UCI's `info hashfull` reports it.
   int hashfull() const;
@@ -127,8 +147,11 @@ class TranspositionTable {
   void update_slot_mask();
   // Allocates `buckets` buckets; on failure leaves the table unchanged and returns false.
   bool allocate(size_t buckets);
-  // (Re)creates the word objects of the current scheme over the whole storage, all zero.
+  // (Re)creates the word objects of the current scheme over the whole storage, all zero, in
+  // parts on the part runner's threads.
   void construct_words();
+  // Part `part` of `parts`: the word objects of one range of whole pages.
+  void construct_part(int part, int parts);
   // Calls visit(slots) with the accessor of the current scheme (see tt_slots.h).
   template <typename Visitor>
   decltype(auto) visit_slots(Visitor&& visit) const;
@@ -141,6 +164,7 @@ class TranspositionTable {
   std::atomic<uint32_t>* words32_ = nullptr;         // bracket
   uint64_t* plain_words_ = nullptr;                  // locked
   std::unique_ptr<tbb::spin_mutex[]> bucket_locks_;  // locked only
+  PartRunner part_runner_;
   TtEntryScheme scheme_ = TtEntryScheme::Xor;
   TtReplacePolicy policy_ = TtReplacePolicy::DepthAge;
   uint8_t age_ = 0;

@@ -5,8 +5,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <limits>
+#include <mutex>
+#include <numeric>
+#include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -243,6 +248,89 @@ TEST_P(TtSchemeTest, ClearEmptiesTheTable) {
   table_.clear();
   for (uint64_t key = 1; key <= 100; ++key) EXPECT_FALSE(holds(key * 0x9E37'79B9'7F4A'7C15ULL));
   EXPECT_EQ(table_.hashfull(), 0);
+}
+
+// A part runner like the search threads': each part on a thread of its own. Records which parts
+// ran and on how many distinct threads.
+struct ThreadedParts {
+  int parts;
+  std::mutex mutex;
+  std::vector<int> calls;
+  std::set<std::thread::id> threads;
+
+  TranspositionTable::PartRunner runner() {
+    return [this](const TranspositionTable::PartBody& body) {
+      std::vector<std::thread> pool;
+      for (int part = 0; part < parts; ++part)
+        pool.emplace_back([&, part] {
+          body(part, parts);
+          std::lock_guard lock(mutex);
+          calls.push_back(part);
+          threads.insert(std::this_thread::get_id());
+        });
+      for (auto& t : pool) t.join();
+    };
+  }
+};
+
+size_t count_entries(const TranspositionTable& table) {
+  size_t n = 0;
+  table.for_each_entry([&](const TtEntry&) { ++n; });
+  return n;
+}
+
+TEST_P(TtSchemeTest, ClearInPartsOnSeveralThreadsEmptiesEveryEntry) {
+  // 16 MiB = 8 huge pages: 5 parts split them unevenly, 13 parts leave some parts empty.
+  for (int parts : {5, 13}) {
+    SCOPED_TRACE(std::to_string(parts) + " parts");
+    std::string error;
+    ASSERT_TRUE(table_.resize(16, &error)) << error;
+    std::vector<uint64_t> keys;
+    for (uint64_t i = 1; i <= 200000; ++i) keys.push_back(i * 0x9E37'79B9'7F4A'7C15ULL);
+    for (uint64_t key : keys) store(key, make_entry(1, 1, 1));
+    ASSERT_GT(count_entries(table_), 100000u);
+    ThreadedParts runner{parts};
+    table_.set_part_runner(runner.runner());
+    table_.clear();
+    table_.set_part_runner(nullptr);
+    EXPECT_EQ(count_entries(table_), 0u);
+    for (uint64_t key : keys) ASSERT_FALSE(holds(key));
+    std::sort(runner.calls.begin(), runner.calls.end());
+    std::vector<int> every(parts);
+    std::iota(every.begin(), every.end(), 0);
+    EXPECT_EQ(runner.calls, every) << "each part exactly once";
+    EXPECT_EQ(int(runner.threads.size()), parts);
+    // The table still works after a parallel clear.
+    store(keys[0], make_entry(2, 3, 4));
+    EXPECT_TRUE(holds(keys[0]));
+  }
+}
+
+TEST_P(TtSchemeTest, ReallocateKeepsTheSizeAndEmptiesTheTable) {
+  std::string error;
+  ASSERT_TRUE(table_.resize(8, &error)) << error;
+  const size_t buckets = table_.bucket_count();
+  for (uint64_t key = 1; key <= 1000; ++key) store(key * 0x9E37'79B9'7F4A'7C15ULL, make_entry(1, 1, 1));
+  ThreadedParts runner{3};
+  table_.set_part_runner(runner.runner());
+  ASSERT_TRUE(table_.reallocate(&error)) << error;
+  table_.set_part_runner(nullptr);
+  EXPECT_EQ(table_.bucket_count(), buckets);
+  EXPECT_EQ(count_entries(table_), 0u);
+  EXPECT_EQ(runner.calls.size(), 3u) << "the new storage was cleared by the part runner";
+  store(77, make_entry(5, 6, 7));
+  TtEntry found;
+  ASSERT_TRUE(probe(77, found));
+  EXPECT_EQ(found, make_entry(5, 6, 7));
+}
+
+TEST_P(TtSchemeTest, ForEachEntryVisitsWhatIsStored) {
+  use_one_bucket(TtReplacePolicy::Bucket);
+  EXPECT_EQ(count_entries(table_), 0u);
+  std::multiset<int> depths;
+  for (int slot = 0; slot < 3; ++slot) store(key_at_slot(slot + 1, slot), make_entry(1, 0, 10 + slot));
+  table_.for_each_entry([&](const TtEntry& e) { depths.insert(e.depth); });
+  EXPECT_EQ(depths, (std::multiset<int>{10, 11, 12}));
 }
 
 TEST_P(TtSchemeTest, SettingTheSchemeClearsTheTable) {

@@ -84,7 +84,7 @@ class Coordinator final : public search::SplitCoordinator<G> {
   void book_helpers(int owner, SplitPoint<G>* enclosing, int max, Booking& booking) override;
   void assign(const Booking& booking, SplitPoint<G>* sp) override;
   void wait_for_helpers(int owner, SplitPoint<G>* sp) override;
-  void last_helper_left(SplitPoint<G>* sp) override;
+  void wake_owner(int owner) override { pool_.parker(owner).ring(); }
   void root_finished(int thread, Score value, bool aborted) override;
   Score wait_for_root(int thread, bool& aborted) override;
   ParallelThreadStats& thread_stats(int thread) override { return state(thread).stats; }

@@ -222,11 +222,6 @@ void Coordinator<G>::wait_for_helpers(int owner, SplitPoint<G>* sp) {
 }
 
 template <search::SearchGame G>
-void Coordinator<G>::last_helper_left(SplitPoint<G>* sp) {
-  pool_.parker(sp->owner).ring();
-}
-
-template <search::SearchGame G>
 void Coordinator<G>::root_finished(int, Score value, bool aborted) {
   {
     std::lock_guard lock(root_mutex_);

@@ -26,6 +26,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -198,7 +199,8 @@ struct Engine {
     searcher->new_game();
     return search(pos, limits);
   }
-  SearchResult search(const Position& pos, const SearchLimits& limits) {
+  SearchResult search(const Position& pos, const SearchLimits& limits,
+                      const Searcher<ChessGame>::Report& report = [](const SearchResult&) {}) {
     Watchdog::instance().arm(
         std::to_string(threads) + " threads, " +
         (coordinator ? std::string(split_strategy_name(settings.strategy)) : "single-threaded") +
@@ -207,7 +209,7 @@ struct Engine {
         std::to_string(settings.max_helpers_per_split) + ", depth " + std::to_string(limits.depth) +
         ", " + pos.fen());
     searcher->arm();
-    SearchResult r = searcher->run(pos, limits, false, 0, [](const SearchResult&) {});
+    SearchResult r = searcher->run(pos, limits, false, 0, report);
     Watchdog::instance().disarm();
     return r;
   }
@@ -410,6 +412,9 @@ std::string param_name(const ::testing::TestParamInfo<ThreadedParam>& info) {
          "threads";
 }
 
+// Under a sanitizer, a test case searches every stride-th of its positions.
+int sanitized_stride(int threads) { return threads >= 8 ? 6 : 3; }
+
 std::vector<ThreadedParam> all_params(std::vector<int> threads) {
   std::vector<ThreadedParam> out;
   for (int c = 0; c < kConfigCount; ++c)
@@ -427,8 +432,9 @@ TEST_P(ParallelMateTest, SameMateScoreAsOneThreadAndAMatingMove) {
   for (const MateCase& c : kMates) {
     const int i = index++;
     // Sanitized: each configuration takes every third position (a different third for each
-    // thread count and configuration), so that every position is still covered.
-    if (kSanitized && (i + GetParam().config + threads) % 3 != 0) continue;
+    // thread count and configuration), so that every position is still covered; with many
+    // threads every sixth.
+    if (kSanitized && (i + GetParam().config + threads) % sanitized_stride(threads) != 0) continue;
     const SearchResult ref = reference().get(c.fen, mate_depth(c));
     const Position root = parse(c.fen);
     const SearchResult r = engine.fresh_search(root, depth_limit(mate_depth(c)));
@@ -456,6 +462,10 @@ TEST_P(ParallelMateTest, SameMateScoreAsOneThreadAndAMatingMove) {
 
 INSTANTIATE_TEST_SUITE_P(Strategies, ParallelMateTest,
                          ::testing::ValuesIn(all_params({1, 2, 3, 4})), param_name);
+// Many threads (oversubscribed here: for correctness only), where idle owners, many free
+// helpers and sleeping threads meet.
+INSTANTIATE_TEST_SUITE_P(ManyThreads, ParallelMateTest, ::testing::ValuesIn(all_params({8, 16})),
+                         param_name);
 
 // The same, repeated: a parallel search is not deterministic, so a wrong result may show only in
 // some runs. Each mate in 4 is searched many times by each strategy at 3 and 4 threads.
@@ -534,7 +544,8 @@ TEST_P(ParallelQuietTest, LegalMoveAndScoreNearOneThread) {
   int index = 0, largest = 0;
   for (const char* fen : kQuiet) {
     const int i = index++;
-    if (kSanitized && (i + GetParam().config + threads) % 4 != 0) continue;
+    if (kSanitized && (i + GetParam().config + threads) % (4 * sanitized_stride(threads) / 3) != 0)
+      continue;
     const SearchResult ref = reference().get(fen, kQuietDepth);
     const Position root = parse(fen);
     const SearchResult r = engine.fresh_search(root, depth_limit(kQuietDepth));
@@ -566,6 +577,8 @@ TEST_P(ParallelQuietTest, LegalMoveAndScoreNearOneThread) {
 
 INSTANTIATE_TEST_SUITE_P(Strategies, ParallelQuietTest,
                          ::testing::ValuesIn(all_params({1, 2, 3, 4})), param_name);
+INSTANTIATE_TEST_SUITE_P(ManyThreads, ParallelQuietTest, ::testing::ValuesIn(all_params({8, 16})),
+                         param_name);
 
 // ---------------------------------------------------------------------------------------------
 // 3. Many short searches.
@@ -605,7 +618,8 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
   // TBB arenas are reused as in a game); the knobs change between searches.
   std::map<int, std::unique_ptr<Engine>> engines;
   for (int n = 0; n < searches; ++n) {
-    const int threads = 2 + int(rng() % 3);
+    constexpr int kThreadCounts[] = {2, 3, 4, 8, 16};
+    const int threads = kThreadCounts[rng() % 5];
     SplitSettings settings;
     settings.strategy = strategy;
     settings.split_any_node = rng() % 2;
@@ -763,12 +777,78 @@ TEST_P(StopTest, StopAtRandomMomentsReturnsPromptlyWithALegalMove) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, StopTest,
-                         ::testing::Values(StopParam{0, 2}, StopParam{0, 4}, StopParam{4, 2},
-                                           StopParam{4, 4}, StopParam{8, 2}, StopParam{8, 4}),
+                         ::testing::Values(StopParam{0, 2}, StopParam{0, 4}, StopParam{0, 8},
+                                           StopParam{0, 16}, StopParam{4, 2}, StopParam{4, 4},
+                                           StopParam{4, 8}, StopParam{4, 16}, StopParam{8, 2},
+                                           StopParam{8, 4}, StopParam{8, 8}, StopParam{8, 16}),
                          [](const ::testing::TestParamInfo<StopParam>& info) {
                            return std::string(kConfigs[info.param.config].name) + "_" +
                                   std::to_string(info.param.threads) + "threads";
                          });
+
+// ---------------------------------------------------------------------------------------------
+// 5. Subtree sizes.
+
+// The size-based replacement policies (big1, bigall, twobig1) keep the entry of the larger
+// subtree, so each stored size must count the nodes that every thread searched under the node,
+// and nothing else. The root is the one node whose subtree is known from outside: the search
+// reports after every root search (each iteration, each aspiration failure), so the nodes
+// between the last two reports are the last root search, helpers' nodes included, and the root's
+// entry must hold exactly that size. No stored subtree can be larger than the whole search. DTS
+// once let a helper's and an adopter's frames measure their subtree on another thread's node
+// count, which wrapped around to the largest size (63); YBWC counted only the owner's nodes.
+class SubtreeSizeTest : public ::testing::TestWithParam<ThreadedParam> {};
+
+TEST_P(SubtreeSizeTest, StoredSizesCountEveryThreadsNodesAndNoMore) {
+  Config config = kConfigs[GetParam().config];
+  const int threads = GetParam().threads;
+  SplitSettings settings = config.settings();
+  settings.min_split_depth = 2;  // Many splits, deep in the tree: many adoptions under DTS.
+  Engine engine(threads, settings, 16);
+  engine.table.set_policy(hashing::TtReplacePolicy::Big1);
+  const int depth = kSanitized ? 6 : 9;
+  int index = 0;
+  uint64_t splits = 0, adoptions = 0;
+  for (const char* fen : kQuiet) {
+    if (kSanitized && index++ % 4 != 0) continue;
+    const Position root = parse(fen);
+    std::vector<uint64_t> reported{0};
+    engine.table.clear();
+    engine.searcher->new_game();
+    const SearchResult r = engine.search(root, depth_limit(depth), [&](const SearchResult& it) {
+      reported.push_back(it.nodes);
+    });
+    const uint64_t last_root_search = reported.back() - reported[reported.size() - 2];
+    int largest = 0;
+    engine.table.for_each_entry(
+        [&](const hashing::TtEntry& e) { largest = std::max(largest, int(e.log2_size)); });
+    hashing::TtEntry at_root;
+    hashing::TtStats ignored;
+    ASSERT_TRUE(engine.table.probe(root.key(), at_root, ignored)) << fen;
+    SCOPED_TRACE(std::string(config.name) + " " + std::to_string(threads) + " threads, " + fen +
+                 ": " + std::to_string(r.nodes) + " nodes, the last root search " +
+                 std::to_string(last_root_search) + ", largest stored size " +
+                 std::to_string(largest) + ", root " + std::to_string(at_root.log2_size));
+    EXPECT_LE(largest, std::bit_width(r.nodes));
+    // The root node itself is counted before its subtree starts.
+    EXPECT_TRUE(int(at_root.log2_size) == std::bit_width(last_root_search) ||
+                int(at_root.log2_size) == std::bit_width(last_root_search - 1));
+    for (const auto& t : thread_reports(*engine.searcher)) {
+      splits += t.stats.splits;
+      adoptions += t.stats.adoptions;
+    }
+  }
+  EXPECT_GT(splits, 0u) << "no split: the test measured nothing parallel";
+  if (config.strategy == SplitStrategy::kDts) {
+    EXPECT_GT(adoptions, 0u) << "no adoption: the DTS case went untested";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Strategies, SubtreeSizeTest,
+                         ::testing::Values(ThreadedParam{0, 2}, ThreadedParam{0, 8},
+                                           ThreadedParam{4, 2}, ThreadedParam{4, 4},
+                                           ThreadedParam{4, 8}, ThreadedParam{4, 16}),
+                         param_name);
 
 }  // namespace
 }  // namespace splitlab::parallel

@@ -67,7 +67,7 @@ UciOption button(const std::string& name) {
 
 UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::start()) {
   options_.add(spin("Hash", kDefaultHashMb, 1, kMaxHashMb));
-  options_.add(spin("Threads", 1, 1, 256));
+  options_.add(spin("Threads", 1, 1, parallel::kMaxThreads));
   options_.add(combo("SplitStrategy", "ybwc", {"none", "ybwc", "dts", "lazy"}));
   std::vector<std::string> schemes, policies;
   for (auto s : hashing::kAllTtEntrySchemes)
@@ -91,6 +91,9 @@ UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::
   table_.set_scheme(hashing::TtEntryScheme::Xor);
   table_.set_policy(hashing::TtReplacePolicy::Bucket);
   searcher_ = std::make_unique<search::Searcher<chess::ChessGame>>(table_);
+  // The search threads clear the table, each its own part (first touch, see tt.h).
+  table_.set_part_runner(
+      [this](const hashing::TranspositionTable::PartBody& body) { searcher_->run_on_every_thread(body); });
   search_thread_ = std::thread([this] { search_thread_loop(); });
 }
 
@@ -206,9 +209,12 @@ bool UciEngine::apply_option(const std::string& name) {
     table_.set_scheme(*hashing::parse_tt_entry_scheme(options_.text("TTEntry")));
   } else if (name == "TTReplace") {
     table_.set_policy(*hashing::parse_tt_replace_policy(options_.text("TTReplace")));
-  } else if (name == "Threads" || name == "SplitStrategy" || name == "SplitNodes" ||
-             name == "MinSplitDepth" || name == "MaxHelpersPerSplit" ||
-             name == "OrderingMemory") {
+  } else if (name == "Threads") {
+    configure_threads();
+    // Fresh pages, first touched by the new threads (the table is cleared, as after Hash).
+    if (!table_.reallocate(&message)) error(message);
+  } else if (name == "SplitStrategy" || name == "SplitNodes" || name == "MinSplitDepth" ||
+             name == "MaxHelpersPerSplit" || name == "OrderingMemory") {
     configure_threads();
   }
   return true;

@@ -200,9 +200,11 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
     if (!f.holds_split) {  // A YBWC helper: done here.
       lock(sp);
       sp->helper_nodes += subtree_clock() - f.nodes_at_entry;
+      // Read before leaving: once the owner is alone it may finish and reuse the split point.
+      const int owner = sp->owner;
       const bool owner_alone = sp->workers.fetch_sub(1, std::memory_order_release) == 2;
       sp->mutex.unlock();
-      if (owner_alone) coordinator_->last_helper_left(sp);
+      if (owner_alone) coordinator_->wake_owner(owner);
       return Action::kLeaveSplit;
     }
     coordinator_->wait_for_helpers(thread_index_, sp);

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <functional>
 #include <memory>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,6 +31,15 @@ class Searcher {
   // this searcher's shared state: see shared_state().
   void set_threads(std::unique_ptr<SplitCoordinator<G>> threads) { threads_ = std::move(threads); }
   SplitCoordinator<G>* threads() { return threads_.get(); }
+  // Runs body(thread, threads) on each of this searcher's threads at once (between searches):
+  // the table's part runner, so that the search threads first-touch the table they share.
+  void run_on_every_thread(const std::function<void(int, int)>& body) {
+    if (threads_) {
+      threads_->run_on_every_thread(body);
+    } else {
+      body(0, 1);
+    }
+  }
   SharedSearchState& shared_state() { return shared_; }
 
   // Clears stop() and ponderhit() before a search: call it before handing run() to another

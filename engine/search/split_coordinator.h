@@ -96,8 +96,8 @@ class SplitCoordinator {
   // YBWC: the owner of `sp` has no moves left there; returns once every helper has left,
   // having helped only those helpers meanwhile.
   virtual void wait_for_helpers(int owner, SplitPoint<G>* sp) = 0;
-  // YBWC: a helper left `sp`, and only its owner is left there: wake the owner.
-  virtual void last_helper_left(SplitPoint<G>* sp) = 0;
+  // YBWC: the last helper left a split point of `owner`'s, which may be waiting there.
+  virtual void wake_owner(int owner) = 0;
   // DTS: the iteration's root node was finished by `thread` (not necessarily the main one).
   virtual void root_finished(int thread, Score value, bool aborted) = 0;
   // DTS: the main thread left the root's split; helps elsewhere until some thread finishes
