@@ -2,8 +2,9 @@
 """go/stop cycles over UCI against the splitlab binary, with the parallel strategies.
 
 Drives `splitlab` (no arguments: the UCI engine) through CYCLES `go` / `stop` cycles in total,
-spread over Threads 2 and 3 and every SplitStrategy (none, ybwc, dts, lazy; SplitNodes and
-MinSplitDepth vary between segments), with a random delay of 0..5 ms between `go` and `stop` and
+spread over the thread counts of --threads (default Threads 2 and 3) and the strategies of
+--strategies (default every SplitStrategy: none, ybwc, dts, lazy; SplitNodes and MinSplitDepth
+vary between segments), with a random delay of 0..5 ms between `go` and `stop` and
 a random position each time (the start position plus a few random legal moves, or a FEN from
 tests/data/middlegames.epd). It checks that:
 
@@ -182,7 +183,7 @@ def run(args):
           (len(positions), time.monotonic() - start), flush=True)
 
     # Segments: every (threads, strategy) pair at least once, then random ones.
-    combos = [(t, s) for t in (2, 3) for s in ("none", "ybwc", "dts", "lazy")]
+    combos = [(t, s) for t in args.threads for s in args.strategies]
     segments = list(combos)
     rng.shuffle(segments)
     while len(segments) < args.segments:
@@ -312,6 +313,11 @@ def main():
     parser.add_argument("--epd", default="tests/data/middlegames.epd")
     parser.add_argument("--cycles", type=int, default=1000)
     parser.add_argument("--segments", type=int, default=16)
+    parser.add_argument("--threads", type=lambda text: [int(t) for t in text.split(",")],
+                        default=[2, 3], help="thread counts, comma-separated (default 2,3)")
+    parser.add_argument("--strategies", type=lambda text: text.split(","),
+                        default=["none", "ybwc", "dts", "lazy"],
+                        help="SplitStrategy values, comma-separated (default all)")
     parser.add_argument("--random-lines", type=int, default=8)
     parser.add_argument("--seed", type=int,
                         default=int(os.environ.get("SPLITLAB_TEST_SEED", "20240611")))
