@@ -169,10 +169,10 @@ SplitPoint<G>* Coordinator<G>::wait_for_work(int i, Ready&& ready) {
   auto done = [&] { return assigned.load(std::memory_order_relaxed) != nullptr || ready(); };
   if (i == 0) {
     // The main thread keeps its time and node limits while it waits.
-    wait_until(pool_.parker(0), done, [&] { if (periodic_) periodic_(); },
+    wait_until(pool_.parker(0), pool_.spin(), done, [&] { if (periodic_) periodic_(); },
                std::chrono::microseconds(1000));
   } else {
-    wait_until(pool_.parker(i), done);
+    wait_until(pool_.parker(i), pool_.spin(), done);
   }
   return take_assignment(i);
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 #if defined(__SANITIZE_THREAD__)
@@ -66,7 +67,11 @@ class ParallelismCap {
 }  // namespace
 
 ThreadPool::ThreadPool(int threads)
-    : threads_(std::clamp(threads, 1, kMaxThreads)), parkers_(new Parker[size_t(threads_)]) {
+    : threads_(std::clamp(threads, 1, kMaxThreads)),
+      spin_(size_t(threads_) <= std::max(1u, std::thread::hardware_concurrency())
+                ? kSpinWithOwnCore
+                : kSpinOversubscribed),
+      parkers_(new Parker[size_t(threads_)]) {
   if (threads_ == 1) return;
   const int helpers = threads_ - 1;
   ParallelismCap::instance().add_helpers(helpers);
@@ -106,7 +111,7 @@ void ThreadPool::run(const std::function<void(int)>& body) {
   generation_.fetch_add(1, std::memory_order_release);
   for (int i = 1; i < threads_; ++i) parkers_[i].ring();
   body(0);
-  wait_until(parkers_[0], [&] { return running_.load(std::memory_order_acquire) == 0; });
+  wait_until(parkers_[0], spin_, [&] { return running_.load(std::memory_order_acquire) == 0; });
   body_ = nullptr;
 }
 
@@ -119,7 +124,7 @@ void ThreadPool::helper_loop(int i) {
   uint64_t seen = 0;
   while (true) {
     uint64_t generation = seen;
-    wait_until(parkers_[i], [&] {
+    wait_until(parkers_[i], spin_, [&] {
       generation = generation_.load(std::memory_order_acquire);
       return generation != seen;
     });

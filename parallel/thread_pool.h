@@ -13,6 +13,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -37,6 +38,9 @@ class ThreadPool {
   ThreadPool& operator=(const ThreadPool&) = delete;
 
   int size() const { return threads_; }
+  // How long this pool's threads spin before they sleep (parker.h): long while every thread
+  // has a core of its own, short when there are more threads than cores.
+  std::chrono::microseconds spin() const { return spin_; }
   // Runs body(0) on the calling thread and body(1..size-1) on the helpers, all at once;
   // returns when every body has returned. One run at a time.
   void run(const std::function<void(int)>& body);
@@ -55,6 +59,7 @@ class ThreadPool {
   void helper_loop(int i);
 
   int threads_;
+  std::chrono::microseconds spin_;
   std::unique_ptr<Parker[]> parkers_;
   std::unique_ptr<tbb::task_arena> arena_;
   tbb::task_group helper_tasks_;  // The helpers' long-running tasks, enqueued into arena_.

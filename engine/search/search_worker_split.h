@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 
 namespace splitlab::search {
 
@@ -55,7 +56,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
     coordinator_->release_split_point(sp);
     return false;
   }
-  ScopedSeconds timer(stats.split_seconds);
+  std::optional<ScopedSeconds> timer(std::in_place, stats.split_seconds);
   Frame& f = frames_[ply];
   sp->position = pos_;
   for (int k = current_ply - 1; k >= ply; --k) {
@@ -109,6 +110,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   }
   ++stats.splits;
   ++stats.splits_predicted[int(f.type)];
+  timer.reset();  // Waking the helpers is not split work (see ParallelThreadStats).
   coordinator_->assign(booking_, sp);
   return true;
 }
