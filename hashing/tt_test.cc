@@ -253,6 +253,7 @@ TEST_P(TtSchemeTest, ClearEmptiesTheTable) {
 // A part runner like the search threads': each part on a thread of its own. Records which parts
 // ran and on how many distinct threads.
 struct ThreadedParts {
+  explicit ThreadedParts(int parts_) : parts(parts_) {}
   int parts;
   std::mutex mutex;
   std::vector<int> calls;

@@ -1,15 +1,22 @@
 #!/usr/bin/env python3
 """Sums test cases over the Bazel reports (test.xml) of the given test targets: prints
 "<passed> <failed>". Only the named targets count, so that reports left behind by targets
-that no longer exist cannot change the sum; a target without a report counts as one failure."""
+that no longer exist cannot change the sum; a target without a report counts as one failure.
+A sharded target has one report per shard (shard_K_of_N/test.xml), and every shard must have one."""
 import pathlib
 import sys
 import xml.etree.ElementTree as ET
 
 
-def report_path(testlogs: pathlib.Path, label: str) -> pathlib.Path:
+def report_paths(testlogs: pathlib.Path, label: str) -> list:
     package, _, name = label.lstrip("/").partition(":")
-    return testlogs / package / name / "test.xml"
+    folder = testlogs / package / name
+    shards = sorted(folder.glob("shard_*_of_*/test.xml"))
+    if not shards:
+        return [folder / "test.xml"]
+    total = int(shards[0].parent.name.rsplit("_", 1)[1])
+    # A missing shard's report is named anyway, so that it counts as a failure.
+    return [folder / f"shard_{k}_of_{total}" / "test.xml" for k in range(1, total + 1)]
 
 
 def main() -> None:
@@ -17,24 +24,33 @@ def main() -> None:
     labels = [line.strip() for line in sys.stdin if line.strip().startswith("//")]
     passed = failed = 0
     for label in labels:
-        xml = report_path(testlogs, label)
-        try:
-            tree = ET.parse(xml)
-        except (OSError, ET.ParseError):
-            failed += 1  # A test that died before writing its report, or never ran.
-            print(f"count_test_cases: no readable report for {label}", file=sys.stderr)
-            continue
-        for case in tree.getroot().iter("testcase"):
-            bad = case.find("failure") is not None or case.find("error") is not None
-            skipped = case.get("status") == "notrun" or case.find("skipped") is not None
-            if bad:
-                failed += 1
-                print(f"count_test_cases: failed: {label} {case.get('classname', '')}."
-                      f"{case.get('name', '')}", file=sys.stderr)
-            elif not skipped:
-                passed += 1
+        for xml in report_paths(testlogs, label):
+            try:
+                tree = ET.parse(xml)
+            except (OSError, ET.ParseError):
+                failed += 1  # A test that died before writing its report, or never ran.
+                print(f"count_test_cases: no readable report {xml.parent.name} for {label}",
+                      file=sys.stderr)
+                continue
+            p, f = count_cases(tree, label)
+            passed += p
+            failed += f
     print(passed, failed)
 
+
+def count_cases(tree, label):
+    """Passed and failed test cases of one report (skipped ones count as neither)."""
+    passed = failed = 0
+    for case in tree.getroot().iter("testcase"):
+        bad = case.find("failure") is not None or case.find("error") is not None
+        skipped = case.get("status") == "notrun" or case.find("skipped") is not None
+        if bad:
+            failed += 1
+            print(f"count_test_cases: failed: {label} {case.get('classname', '')}."
+                  f"{case.get('name', '')}", file=sys.stderr)
+        elif not skipped:
+            passed += 1
+    return passed, failed
 
 if __name__ == "__main__":
     main()
