@@ -103,7 +103,7 @@ UciEngine::~UciEngine() {
     quitting_ = true;
     stop_requested_ = true;
   }
-  searcher_->stop();
+  searcher_->abort();
   wake_.notify_all();
   search_thread_.join();
 }
@@ -148,7 +148,7 @@ bool UciEngine::handle(const std::string& raw_line) {
   } else if (command == "ponderhit") {
     cmd_ponderhit();
   } else if (command == "quit") {
-    cmd_stop();
+    cmd_stop(/*at_once=*/true);
     wait_for_search();
     return false;
   } else if (command == "debug" || command == "register") {
@@ -184,13 +184,7 @@ void UciEngine::cmd_setoption(const std::string& args) {
     std::string& target = in_value ? value : name;
     target += (target.empty() ? "" : " ") + word;
   }
-  {
-    std::lock_guard lock(mutex_);
-    if (searching_) {
-      error("options cannot change during a search (send stop first): '" + name + "'");
-      return;
-    }
-  }
+  if (!wait_for_stopped_search("setoption name " + name)) return;
   std::string message;
   if (!options_.set(name, value, message)) {
     error(message);
@@ -267,6 +261,7 @@ void UciEngine::cmd_position(const std::string& args) {
 }
 
 void UciEngine::cmd_go(const std::string& args) {
+  const auto received = search::TimeManager::Clock::now();  // The GUI's clock runs from here.
   search::SearchLimits limits;
   bool ponder = false;
   std::istringstream in(args);
@@ -331,14 +326,12 @@ void UciEngine::cmd_go(const std::string& args) {
       return;
     }
   }
+  if (!wait_for_stopped_search("go")) return;
   std::unique_lock lock(mutex_);
-  if (searching_) {
-    error("go: a search is already running (send stop first)");
-    return;
-  }
   searcher_->arm();
   job_limits_ = limits;
   job_position_ = position_;
+  job_received_ = received;
   pondering_ = ponder;
   infinite_ = limits.infinite;
   stop_requested_ = false;
@@ -348,14 +341,18 @@ void UciEngine::cmd_go(const std::string& args) {
   wake_.notify_all();
 }
 
-void UciEngine::cmd_stop() {
+void UciEngine::cmd_stop(bool at_once) {
   {
     std::lock_guard lock(mutex_);
     if (!searching_) return;
     stop_requested_ = true;
     pondering_ = false;
   }
-  searcher_->stop();
+  if (at_once) {
+    searcher_->abort();
+  } else {
+    searcher_->stop();
+  }
   wake_.notify_all();
 }
 
@@ -372,6 +369,17 @@ void UciEngine::cmd_ponderhit() {
 void UciEngine::wait_for_search() {
   std::unique_lock lock(mutex_);
   wake_.wait(lock, [this] { return !searching_; });
+}
+
+bool UciEngine::wait_for_stopped_search(const std::string& command) {
+  std::unique_lock lock(mutex_);
+  if (searching_ && !stop_requested_) {
+    error(command + ": a search is running (send stop first)");
+    return false;
+  }
+  // Only this (the input) thread starts searches: once it is over, none runs until the next go.
+  wake_.wait(lock, [this] { return !searching_; });
+  return true;
 }
 
 void UciEngine::report(const search::SearchResult& r) {
@@ -397,11 +405,13 @@ void UciEngine::search_thread_loop() {
     const bool pondering = pondering_;
     const search::SearchLimits limits = job_limits_;
     const chess::Position pos = job_position_;
+    const auto received = job_received_;
     const int64_t overhead = options_.spin("Move Overhead");
     lock.unlock();
 
     const search::SearchResult result = searcher_->run(
-        pos, limits, pondering, overhead, [this](const search::SearchResult& r) { report(r); });
+        pos, limits, pondering, overhead, [this](const search::SearchResult& r) { report(r); },
+        received);
 
     // The last words on the search: its totals and, in parallel, what each thread did.
     send("info nodes " + std::to_string(result.nodes) + " time " +

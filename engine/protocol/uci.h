@@ -3,6 +3,12 @@
 // "isready", "stop" and "ponderhit" are answered at once, also during a search. Bad input
 // (an unknown command, a malformed FEN, an illegal move, a bad option value or go parameter)
 // gets an "info string error: ..." line and the engine carries on.
+//
+// A GUI may send "stop" and then at once the next "position", "setoption" and "go", before the
+// stopped search has printed its bestmove. Those commands are for the next search: "position"
+// only sets the position the next "go" takes, and "setoption" and "go" first wait for the
+// stopped search to print its bestmove (as Stockfish does), so every go gets exactly one
+// bestmove, in order. Only a search that was not stopped makes them an error.
 #pragma once
 
 #include <condition_variable>
@@ -36,9 +42,13 @@ class UciEngine {
   void cmd_setoption(const std::string& args);
   void cmd_position(const std::string& args);
   void cmd_go(const std::string& args);
-  void cmd_stop();
+  // `at_once`: without waiting for the search's first iteration to answer (quit).
+  void cmd_stop(bool at_once = false);
   void cmd_ponderhit();
   void wait_for_search();
+  // Waits for a stopped search to end (with its bestmove) and returns true, or returns false
+  // with an error naming `command` if a search runs that nobody stopped.
+  bool wait_for_stopped_search(const std::string& command);
   bool apply_option(const std::string& name);
   // Gives the searcher the threads the parallel options ask for.
   void configure_threads();
@@ -63,6 +73,7 @@ class UciEngine {
   bool quitting_ = false;     // GUARDED_BY(mutex_)
   search::SearchLimits job_limits_;
   chess::Position job_position_;
+  search::TimeManager::Clock::time_point job_received_;  // When its "go" arrived.
   std::thread search_thread_;
 };
 

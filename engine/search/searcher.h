@@ -1,6 +1,12 @@
 // The search driver: iterative deepening with aspiration windows over a SearchWorker, time and
 // node limits, and one report per completed iteration. One search at a time; stop() and
 // ponderhit() may be called from another thread while run() is searching.
+//
+// Every answer comes from a completed iteration, depth 1 at least: stop(), the node limit and
+// the time budget wait for the first iteration to end (usually a few hundred nodes), so that a
+// stop sent at once after "go" still gets a searched move. Only the clock's deadline (time left
+// minus the move overhead) cuts the first iteration short: then the answer is the best root
+// move that iteration completed.
 #pragma once
 
 #include <atomic>
@@ -46,16 +52,30 @@ class Searcher {
   // thread, so that a stop sent before run() starts is not lost.
   void arm() {
     shared_.stop.store(false, std::memory_order_relaxed);
+    stop_requested_.store(false);
+    has_answer_.store(false);
     ponderhit_.store(false, std::memory_order_relaxed);
   }
 
   // Searches `pos` within `limits`, calling `report` after each iteration (and for aspiration
-  // fail-highs and fail-lows). `pondering`: time control waits for ponderhit(). Call arm()
-  // first.
+  // fail-highs and fail-lows). `pondering`: time control waits for ponderhit(). Time counts
+  // from `started` (when the GUI sent "go"). Call arm() first.
   SearchResult run(const Position& pos, const SearchLimits& limits, bool pondering,
-                   int64_t move_overhead_ms, const Report& report);
+                   int64_t move_overhead_ms, const Report& report,
+                   TimeManager::Clock::time_point started = TimeManager::Clock::now());
 
-  void stop() { shared_.stop.store(true, std::memory_order_relaxed); }
+  // Ends the search as soon as it has completed an iteration (at once if it has one).
+  // stop_requested_ and has_answer_ are sequentially consistent: of this store-then-load and
+  // iterate()'s store-then-load, at least one side sees the other's store, so no stop is lost.
+  void stop() {
+    stop_requested_.store(true);
+    if (has_answer_.load()) stop_now();
+  }
+  // Ends the search at once, answered or not: for quitting.
+  void abort() {
+    stop_requested_.store(true);
+    stop_now();
+  }
   void ponderhit() { ponderhit_.store(true, std::memory_order_relaxed); }
   void new_game() {
     worker_.clear_history();
@@ -67,10 +87,15 @@ class Searcher {
   uint64_t nodes() const { return threads_ ? threads_->total_nodes() : worker_.nodes(); }
 
  private:
+  void stop_now() { shared_.stop.store(true, std::memory_order_relaxed); }
   void check_limits() {
     if (timed_ && !time_.active() && ponderhit_.load(std::memory_order_relaxed))
-      time_.set_active(true);
-    if (time_.past_maximum() || (node_limit_ && nodes() >= node_limit_)) stop();
+      time_.start_after_ponder();
+    if (time_.past_deadline()) {
+      stop_now();
+    } else if (time_.past_maximum() || (node_limit_ && nodes() >= node_limit_)) {
+      stop();
+    }
   }
   SearchResult make_result(Depth depth, Score score, int64_t elapsed, bool lower, bool upper);
 
@@ -83,6 +108,8 @@ class Searcher {
   TimeManager time_;
   bool timed_ = false;
   uint64_t node_limit_ = 0;
+  std::atomic<bool> stop_requested_{false};  // stop() was called (by anyone).
+  std::atomic<bool> has_answer_{false};      // An iteration of this search is complete.
   std::atomic<bool> ponderhit_{false};
 };
 
@@ -106,10 +133,12 @@ SearchResult Searcher<G>::make_result(Depth depth, Score score, int64_t elapsed,
 
 template <SearchGame G>
 SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, bool pondering,
-                              int64_t move_overhead_ms, const Report& report) {
+                              int64_t move_overhead_ms, const Report& report,
+                              TimeManager::Clock::time_point started) {
   shared_.table->new_search();
   worker_.reset_stats();
-  time_.start(limits, G::side_index(pos), move_overhead_ms);
+  has_answer_.store(false);
+  time_.start(limits, G::side_index(pos), move_overhead_ms, started);
   timed_ = time_.active();
   if (pondering && !ponderhit_.load(std::memory_order_relaxed)) time_.set_active(false);
   node_limit_ = limits.nodes;
@@ -168,8 +197,9 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
     }
     if (worker_.aborted()) {
       // The stopped iteration searched the last best move first; once that move is done, the
-      // front root move is at least as good as the last answer, and newer.
-      if (worker_.root_moves_completed() > 0 && depth > 1) {
+      // front root move is at least as good as the last answer, and newer. In a first iteration
+      // cut by the deadline, the front is the best of the moves it completed.
+      if (worker_.root_moves_completed() > 0) {
         const auto& best = worker_.root_moves().front();
         result.best_move = G::move_to_text(best.move);
         result.ponder_move = best.pv.size() > 1 ? G::move_to_text(best.pv[1]) : "";
@@ -179,6 +209,8 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
     previous = score;
     result = make_result(depth, score, time_.elapsed_ms(), false, false);
     report(result);
+    has_answer_.store(true);
+    if (stop_requested_.load()) break;
     if (limits.mate > 0 && is_mate_score(score) && score > 0 &&
         mate_in_moves(score) <= limits.mate)
       break;

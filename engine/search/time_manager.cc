@@ -4,10 +4,12 @@
 
 namespace splitlab::search {
 
-void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overhead_ms) {
-  start_ = Clock::now();
+void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overhead_ms,
+                        Clock::time_point started) {
+  start_ = started;
   active_ = false;
-  optimum_ms_ = maximum_ms_ = 0;
+  has_deadline_ = false;
+  optimum_ms_ = maximum_ms_ = deadline_ms_ = 0;
   if (limits.movetime_ms > 0) {
     active_ = true;
     maximum_ms_ = std::max<int64_t>(1, limits.movetime_ms - move_overhead_ms);
@@ -23,8 +25,16 @@ void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overh
     maximum_ms_ = std::min(optimum_ms_ * 4, available * 3 / 4);
     optimum_ms_ = std::max<int64_t>(1, std::min(optimum_ms_, maximum_ms_));
     maximum_ms_ = std::max<int64_t>(1, maximum_ms_);
+    has_deadline_ = true;
+    deadline_ms_ = std::max<int64_t>(
+        0, limits.time_left_ms[side] - std::max(move_overhead_ms, kMinClockMarginMs));
   }
   if (limits.infinite) active_ = false;
+}
+
+void TimeManager::start_after_ponder() {
+  if (has_deadline_) deadline_ms_ += elapsed_ms();
+  active_ = true;
 }
 
 }  // namespace splitlab::search
