@@ -1,0 +1,15 @@
+#include "bench/book/default_book.h"
+
+namespace splitlab::bench {
+
+std::string_view default_book_epd() {
+  // splitlab_book_epd.inc is the book as one raw string literal, made by the genrule in BUILD.
+  static constexpr std::string_view kText =
+#include "bench/book/splitlab_book_epd.inc"
+      ;
+  return kText;
+}
+
+std::string_view default_book_name() { return "splitlab_book.epd"; }
+
+}  // namespace splitlab::bench

@@ -1,0 +1,18 @@
+// Splitlab's default opening book, compiled into the binary so that `splitlab match` needs no
+// file at run time. The text is bench/book/splitlab_book.epd as committed: `#` comment lines
+// (the header: how the book was made, with the generator's parameters), then one position a
+// line, "FEN4 id "book-NNN"; c0 "moves ..., sf15.1 depth D +0.12"; D1 N;". More than 500
+// distinct positions, each within +/-50 cp by Stockfish 15.1; bench/book/make_book.py makes it.
+#pragma once
+
+#include <string_view>
+
+namespace splitlab::bench {
+
+// The whole EPD text, byte for byte the file; protocol::parse_epd_line() reads its lines.
+std::string_view default_book_epd();
+
+// The file name the text came from, for messages and results ("splitlab_book.epd").
+std::string_view default_book_name();
+
+}  // namespace splitlab::bench

@@ -1,0 +1,128 @@
+// The default book as the binary holds it: the same text as the committed file, and every line a
+// legal, balanced-looking position that the engine's own EPD and FEN parsers accept.
+#include "bench/book/default_book.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/chess/movegen.h"
+#include "engine/chess/notation.h"
+#include "engine/chess/position.h"
+#include "engine/protocol/epd.h"
+#include "gtest/gtest.h"
+
+namespace splitlab::bench {
+namespace {
+
+constexpr char kBookPath[] = "bench/book/splitlab_book.epd";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in) << "cannot open " << path;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The position lines of the compiled-in text, parsed; comment lines skipped.
+std::vector<protocol::EpdRecord> book_records() {
+  std::vector<protocol::EpdRecord> records;
+  std::istringstream lines{std::string(default_book_epd())};
+  std::string line;
+  int line_number = 0;
+  while (std::getline(lines, line)) {
+    ++line_number;
+    if (line.empty() || line[0] == '#') continue;
+    protocol::EpdRecord record;
+    std::string error;
+    EXPECT_TRUE(protocol::parse_epd_line(line, record, error)) << line_number << ": " << error;
+    record.line_number = line_number;
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
+std::string first_four_fields(const std::string& fen) {
+  std::istringstream words(fen);
+  std::string word, out;
+  for (int i = 0; i < 4 && words >> word; ++i) out += (i ? " " : "") + word;
+  return out;
+}
+
+const std::string& single_operand(const protocol::EpdRecord& record, const char* opcode) {
+  static const std::string kMissing;
+  const auto* op = record.find(opcode);
+  EXPECT_TRUE(op && op->operands.size() == 1) << "line " << record.line_number << ": " << opcode;
+  return op && op->operands.size() == 1 ? op->operands[0] : kMissing;
+}
+
+TEST(DefaultBookTest, CompiledTextIsTheCommittedFile) {
+  const std::string file = read_file(kBookPath);
+  ASSERT_FALSE(file.empty());
+  EXPECT_EQ(default_book_epd(), file);
+  EXPECT_EQ(default_book_name(), "splitlab_book.epd");
+}
+
+TEST(DefaultBookTest, HasOverFiveHundredDistinctPositionsWithSequentialIds) {
+  const auto records = book_records();
+  std::set<std::string> positions;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const auto& record = records[i];
+    EXPECT_EQ(record.fen, first_four_fields(record.fen)) << "no move counters expected";
+    EXPECT_TRUE(positions.insert(record.fen).second) << "duplicate: " << record.fen;
+    char id[32];
+    std::snprintf(id, sizeof id, "book-%03zu", i + 1);
+    EXPECT_EQ(single_operand(record, "id"), id);
+  }
+  EXPECT_GE(positions.size(), 500u);
+}
+
+// Replays the moves of c0 from the start position: they are legal, and reach the book's FEN.
+// The position is not in check, and has as many legal moves as Stockfish counted (D1).
+TEST(DefaultBookTest, EveryPositionIsReachedByItsMovesAndHasStockfishsMoveCount) {
+  for (const auto& record : book_records()) {
+    SCOPED_TRACE("line " + std::to_string(record.line_number) + ": " + record.fen);
+    chess::Position book_position;
+    std::string error;
+    ASSERT_TRUE(chess::Position::parse_fen(record.fen, book_position, error)) << error;
+    EXPECT_FALSE(book_position.in_check());
+    EXPECT_EQ(std::to_string(chess::count_legal_moves(book_position)),
+              single_operand(record, "D1"));
+
+    // c0 is "moves e2e4 c7c5 ..., sf15.1 depth 16 +0.12".
+    std::istringstream comment(single_operand(record, "c0"));
+    std::string word;
+    comment >> word;
+    ASSERT_EQ(word, "moves");
+    chess::Position pos = chess::Position::start();
+    int plies = 0;
+    while (comment >> word) {
+      const bool last = word.back() == ',';
+      if (last) word.pop_back();
+      const chess::Move move = chess::parse_uci_move(pos, word, error);
+      ASSERT_FALSE(move.is_none()) << word << ": " << error;
+      pos.make_move(move);
+      ++plies;
+      if (last) break;
+    }
+    EXPECT_GE(plies, 6);
+    EXPECT_EQ(first_four_fields(pos.fen()), record.fen);
+
+    std::string engine, depth_word, pawns;
+    int depth = 0;
+    ASSERT_TRUE(comment >> engine >> depth_word >> depth >> pawns);
+    EXPECT_EQ(engine, "sf15.1");
+    EXPECT_GE(depth, 14);
+    const double evaluation = std::strtod(pawns.c_str(), nullptr);
+    EXPECT_LE(evaluation, 0.50);
+    EXPECT_GE(evaluation, -0.50);
+  }
+}
+
+}  // namespace
+}  // namespace splitlab::bench
