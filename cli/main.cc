@@ -7,6 +7,7 @@
 
 #include "cli/bench_command.h"
 #include "cli/epd_command.h"
+#include "cli/match_command.h"
 #include "cli/perft_command.h"
 #include "cli/scale_command.h"
 #include "engine/protocol/uci.h"
@@ -27,6 +28,15 @@ void print_usage() {
                "        [--split-nodes S] [--min-split-depth N] [--max-helpers N] [--ordering O]\n"
                "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess]\n"
                "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
+               "  match --engine name=A cmd=PATH [option.NAME=V] [tc=40/60+0.6|st=S]\n"
+               "        [nodes=N] [depth=N] [timemargin=MS] --engine name=B cmd=PATH ...\n"
+               "        [--each ...] [--tournament round-robin|gauntlet] [--rounds N]\n"
+               "        [--games N] [--repeat] [--openings file=F format=epd|pgn\n"
+               "        order=sequential|random plies=N start=K] [--seed S] [--pgnout FILE]\n"
+               "        [--out DIR] [--concurrency N] [--ratinginterval N] [--maxmoves N]\n"
+               "        [--draw movenumber=N movecount=N score=CP]\n"
+               "        [--resign movecount=N score=CP [twosided=true]]\n"
+               "        [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized]\n"
                "  help\n");
 }
 
@@ -49,6 +59,7 @@ int main(int argc, char** argv) {
   if (command == "bench") return splitlab::cli::bench_command(args);
   if (command == "epd") return splitlab::cli::epd_command(args);
   if (command == "scale") return splitlab::cli::scale_command(args);
+  if (command == "match") return splitlab::cli::match_command(args);
   std::fprintf(stderr, "splitlab: unknown command '%s'\n", command.c_str());
   print_usage();
   return 2;

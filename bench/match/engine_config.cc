@@ -1,0 +1,109 @@
+#include "bench/match/engine_config.h"
+
+#include <charconv>
+
+namespace splitlab::bench::match {
+
+namespace {
+
+bool parse_positive(const std::string& text, long long max, long long& value) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size() && value >= 0 && value <= max;
+}
+
+}  // namespace
+
+std::vector<std::string> EngineConfig::command_line() const {
+  std::vector<std::string> line{command};
+  line.insert(line.end(), args.begin(), args.end());
+  return line;
+}
+
+std::string EngineConfig::option(const std::string& name) const {
+  for (const auto& [key, value] : options)
+    if (key == name) return value;
+  return "";
+}
+
+bool parse_engine_config(const std::vector<std::string>& each, const std::vector<std::string>& own,
+                         EngineConfig& out, std::string& error) {
+  out = EngineConfig();
+  // Later words win, so --each goes first; arg= words accumulate from both.
+  std::vector<std::string> words = each;
+  words.insert(words.end(), own.begin(), own.end());
+  std::string tc_word, st_word;
+  for (const auto& word : words) {
+    const size_t eq = word.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      error = "bad engine word '" + word + "': expected key=value";
+      return false;
+    }
+    const std::string key = word.substr(0, eq), value = word.substr(eq + 1);
+    long long number = 0;
+    if (key == "name") {
+      out.name = value;
+    } else if (key == "cmd") {
+      out.command = value;
+    } else if (key == "dir") {
+      out.working_dir = value;
+    } else if (key == "arg") {
+      out.args.push_back(value);
+    } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+      const std::string name = key.substr(7);
+      bool replaced = false;
+      for (auto& option : out.options)
+        if (option.first == name) option.second = value, replaced = true;
+      if (!replaced) out.options.emplace_back(name, value);
+    } else if (key == "tc") {
+      tc_word = value;
+      st_word.clear();
+    } else if (key == "st") {
+      st_word = value;
+      tc_word.clear();
+    } else if (key == "nodes") {
+      if (!parse_positive(value, 1LL << 50, number) || number == 0) {
+        error = "bad engine word '" + word + "': expected a node count above 0";
+        return false;
+      }
+      out.time_control.nodes = number;
+    } else if (key == "depth" || key == "plies") {
+      if (!parse_positive(value, 200, number) || number == 0) {
+        error = "bad engine word '" + word + "': expected a depth from 1 to 200";
+        return false;
+      }
+      out.time_control.depth = int(number);
+    } else if (key == "timemargin") {
+      if (!parse_positive(value, 3600000, number)) {
+        error = "bad engine word '" + word + "': expected milliseconds (0 or more)";
+        return false;
+      }
+      out.time_control.margin_ms = number;
+    } else if (key == "proto") {
+      if (value != "uci") {
+        error = "unsupported protocol '" + word + "': only proto=uci (xiangqi and UCCI come later)";
+        return false;
+      }
+    } else {
+      error = "unknown engine word '" + word +
+              "' (name, cmd, dir, arg, option.NAME, tc, st, nodes, depth, timemargin, proto)";
+      return false;
+    }
+  }
+  if (!tc_word.empty() && !parse_tc(tc_word, out.time_control, error)) return false;
+  if (!st_word.empty() && !parse_st(st_word, out.time_control, error)) return false;
+  if (out.command.empty()) {
+    error = "engine '" + (out.name.empty() ? std::string("?") : out.name) + "' has no cmd=";
+    return false;
+  }
+  if (out.name.empty()) {
+    const size_t slash = out.command.find_last_of('/');
+    out.name = slash == std::string::npos ? out.command : out.command.substr(slash + 1);
+  }
+  if (!out.time_control.is_limited()) {
+    error = "engine '" + out.name + "' has no time control (tc=, st=, nodes= or depth=)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace splitlab::bench::match

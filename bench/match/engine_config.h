@@ -1,0 +1,33 @@
+// One engine of a match, from the words of --engine and --each (cutechess's keys):
+//   name=N cmd=PATH [dir=DIR] [arg=A ...] [option.NAME=VALUE ...] [tc=..] [st=..] [nodes=N]
+//   [depth=N] [timemargin=MS] [proto=uci]
+// The words of --each come first and an engine's own words override them.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bench/match/time_control.h"
+
+namespace splitlab::bench::match {
+
+struct EngineConfig {
+  std::string name, command, working_dir;
+  std::vector<std::string> args;
+  std::vector<std::pair<std::string, std::string>> options;  // In the order given.
+  TimeControl time_control;
+
+  // The command and its arguments, for UciClient::start.
+  std::vector<std::string> command_line() const;
+  // The value of option `name` ("" if not set).
+  std::string option(const std::string& name) const;
+};
+
+// Builds an engine from `each` then `own` (key=value words). Returns false with `error` naming
+// the bad word: an unknown key, a bad value, proto=ucci/xboard, or a missing cmd=. A missing
+// name= becomes the command's file name. An engine needs a limit: tc=, st=, nodes= or depth=.
+bool parse_engine_config(const std::vector<std::string>& each, const std::vector<std::string>& own,
+                         EngineConfig& out, std::string& error);
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,67 @@
+// An engine process as a player of games: started on demand with its options, asked for moves
+// with a deadline, and discarded after it misbehaved (so that its next game starts a fresh
+// process). Each worker thread of the match owns its own players.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "bench/match/engine_config.h"
+#include "engine/protocol/uci_client.h"
+
+namespace splitlab::bench::match {
+
+// How long a stopped engine may take to send its late "bestmove" before it counts as hung
+// and is killed.
+inline constexpr std::chrono::milliseconds kStopGrace{1000};
+// An engine with no clock (nodes= or depth= alone) cannot lose on time, but it can hang: after
+// this long without a "bestmove" it is killed ("connection stalls").
+inline constexpr std::chrono::minutes kStallWithoutClock{10};
+
+struct EngineReply {
+  enum class Status {
+    kMove,          // "bestmove" before the deadline
+    kLate,          // "bestmove" only after the deadline passed and "stop" was sent
+    kStalled,       // no "bestmove" even then: the engine was killed
+    kDisconnected,  // the engine exited
+  };
+  Status status = Status::kMove;
+  std::string move;
+  int64_t elapsed_us = 0;       // From writing "go" to reading "bestmove" (or giving up).
+  std::string score;            // The last "score" of its info lines ("cp 31", "mate -2"), if any.
+  int depth = 0;                // The depth of that score.
+  int64_t engine_time_ms = -1;  // The last "time" of its info lines.
+};
+
+class EnginePlayer {
+ public:
+  explicit EnginePlayer(EngineConfig config) : config_(std::move(config)) {}
+
+  const EngineConfig& config() const { return config_; }
+  // Starts the engine if it is not running (handshake, options, isready).
+  bool ensure_started(std::string& error);
+  // ensure_started, then "ucinewgame" and "isready". On failure `exited` tells whether the
+  // engine died (rather than stopped answering).
+  bool new_game(std::string& error, bool& exited);
+  // Sends the position and "go <go_args>"; `deadline_ms` (from "go") is when the move is too
+  // late: then "stop" is sent, and after kStopGrace the engine is killed.
+  EngineReply think(const std::string& position_command, const std::string& go_args,
+                    std::optional<int64_t> deadline_ms);
+  // Kills the process; the next game starts a new one.
+  void discard() { client_.kill(); }
+  // Quits the process politely.
+  void shut_down() { client_.stop(); }
+  // How many processes this player started.
+  int starts() const { return starts_; }
+  // Option names the engine declared in its last handshake.
+  const protocol::UciClient& client() const { return client_; }
+
+ private:
+  EngineConfig config_;
+  protocol::UciClient client_;
+  int starts_ = 0;
+};
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,29 @@
+// What the match keeps of one finished game: the row of results.json and of the resume state.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace splitlab::bench::match {
+
+struct GameRecord {
+  int index = 0, round = 0, pairing = 0, pair = -1;
+  int opening_index = 0;  // 0-based index into the openings.
+  std::string opening_id, opening_fen;
+  std::string white, black;
+  std::string result;       // "1-0", "0-1", "1/2-1/2"
+  std::string reason;       // cutechess's sentence: "White mates", "Black loses on time", ...
+  std::string termination;  // The PGN Termination tag.
+  int plies = 0;            // Every move of the game, opening moves included.
+  int64_t time_used_ms[2] = {0, 0};        // White, Black: go -> bestmove, as the runner measured.
+  int64_t engine_reported_ms[2] = {0, 0};  // White, Black: the engines' own "info time" sums.
+  double wall_ms = 0;   // The whole game, engine start-up and "ucinewgame" included.
+  double setup_ms = 0;  // The part of it until both engines were ready (start-up, newgame).
+  double think_ms = 0;  // Sum of every go -> bestmove interval of both engines.
+  std::string pgn;      // The game in PGN export format.
+};
+
+// The score of `record` for the engine named `engine` (1, 0.5 or 0).
+double score_for(const GameRecord& record, const std::string& engine);
+
+}  // namespace splitlab::bench::match

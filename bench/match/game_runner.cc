@@ -1,0 +1,211 @@
+#include "bench/match/game_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <sstream>
+
+#include "bench/match/referee.h"
+#include "engine/protocol/pgn.h"
+
+namespace splitlab::bench::match {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y.%m.%d", &local);
+  return text;
+}
+
+// The PGN TimeControl tag of one engine: "40/60+0.6", "10+0.1", "0.5/move", or "-" (no clock).
+std::string pgn_time_control(const TimeControl& tc) {
+  if (!tc.has_clock() && tc.move_time_ms == 0) return "-";
+  return tc.to_string();
+}
+
+std::string pgn_text(const ScheduledGame& game, const GameContext& context, const Referee& referee,
+                     const std::vector<protocol::PgnMove>& moves, const GameRecord& record,
+                     const TimeControl& white_tc, const TimeControl& black_tc,
+                     const std::string& date) {
+  protocol::PgnGame pgn;
+  pgn.tags = {{"Event", context.event}, {"Site", context.site},
+              {"Date", date},           {"Round", std::to_string(game.round)},
+              {"White", record.white},  {"Black", record.black},
+              {"Result", record.result}};
+  const std::string white_tag = pgn_time_control(white_tc), black_tag = pgn_time_control(black_tc);
+  if (white_tag == black_tag) {
+    pgn.tags.emplace_back("TimeControl", white_tag);
+  } else {
+    pgn.tags.emplace_back("WhiteTimeControl", white_tag);
+    pgn.tags.emplace_back("BlackTimeControl", black_tag);
+  }
+  pgn.tags.emplace_back("Termination", record.termination);
+  pgn.tags.emplace_back("PlyCount", std::to_string(record.plies));
+  if (referee.start_fen() != chess::kStartFen) pgn.start_fen = referee.start_fen();
+  pgn.moves = moves;
+  pgn.result = record.result;
+  pgn.final_comment = record.reason;
+  std::string out, error;
+  if (!protocol::write_pgn(pgn, out, error))
+    std::fprintf(stderr, "match: game %d: cannot write its PGN: %s\n", game.index, error.c_str());
+  return out;
+}
+
+}  // namespace
+
+std::string go_arguments(const GameClock& white, const GameClock& black, int mover) {
+  const GameClock& own = mover == 0 ? white : black;
+  const TimeControl& tc = own.control();
+  std::string args;
+  if (tc.has_clock()) {
+    // A side without a clock (time odds against st= or nodes=) is shown the mover's numbers.
+    const GameClock& w = white.control().has_clock() ? white : own;
+    const GameClock& b = black.control().has_clock() ? black : own;
+    args = "wtime " + std::to_string(std::max<int64_t>(w.time_left_ms(), 0)) + " btime " +
+           std::to_string(std::max<int64_t>(b.time_left_ms(), 0)) + " winc " +
+           std::to_string(w.control().increment_ms) + " binc " +
+           std::to_string(b.control().increment_ms);
+    if (own.moves_to_go() > 0) args += " movestogo " + std::to_string(own.moves_to_go());
+  } else if (tc.move_time_ms > 0) {
+    args = "movetime " + std::to_string(tc.move_time_ms);
+  }
+  if (tc.nodes > 0)
+    args += (args.empty() ? "" : " ") + std::string("nodes ") + std::to_string(tc.nodes);
+  if (tc.depth > 0)
+    args += (args.empty() ? "" : " ") + std::string("depth ") + std::to_string(tc.depth);
+  return args;
+}
+
+std::optional<int> score_in_centipawns(const std::string& uci_score) {
+  std::istringstream in(uci_score);
+  std::string kind;
+  int value = 0;
+  if (!(in >> kind >> value)) return std::nullopt;
+  if (kind == "cp") return value;
+  if (kind != "mate") return std::nullopt;
+  constexpr int kMate = 100000;
+  return value > 0 ? kMate - (2 * value - 1) : -kMate + 2 * -value;
+}
+
+std::string move_comment(const std::string& uci_score, int depth, int64_t elapsed_us) {
+  char time_text[32];
+  std::snprintf(time_text, sizeof time_text, "%.2fs", double(elapsed_us) / 1e6);
+  std::istringstream in(uci_score);
+  std::string kind;
+  int value = 0;
+  if (!(in >> kind >> value)) return time_text;
+  char score_text[32];
+  if (kind == "mate")
+    std::snprintf(score_text, sizeof score_text, "%sM%d", value < 0 ? "-" : "+", std::abs(value));
+  else
+    std::snprintf(score_text, sizeof score_text, "%+.2f", value / 100.0);
+  return std::string(score_text) + "/" + std::to_string(depth) + " " + time_text;
+}
+
+GameRecord play_game(const ScheduledGame& game, const Opening& opening, const GameContext& context,
+                     EnginePlayer& white, EnginePlayer& black) {
+  const auto start = Clock::now();
+  const std::string date = today();
+  EnginePlayer* players[2] = {&white, &black};
+  GameRecord record;
+  record.index = game.index;
+  record.round = game.round;
+  record.pairing = game.pairing;
+  record.pair = game.pair;
+  record.opening_index = int(game.opening);
+  record.opening_id = opening.id;
+  record.opening_fen = opening.fen;
+  record.white = white.config().name;
+  record.black = black.config().name;
+
+  Referee referee;
+  std::string error;
+  if (!referee.reset(opening.fen, error))
+    referee.reset(chess::kStartFen, error);  // Checked at load.
+  Adjudicator adjudicator(context.adjudication);
+  std::vector<protocol::PgnMove> moves;
+  for (const auto& m : opening.moves) {
+    const chess::Color mover = referee.position().side_to_move();
+    if (!referee.play(m)) break;  // Checked at load.
+    adjudicator.book_move(mover);
+    moves.push_back({referee.moves().back(), "book"});
+  }
+
+  std::optional<Outcome> outcome;
+  bool failed[2] = {false, false};
+  for (int side = 0; side < 2 && !outcome; ++side) {
+    bool exited = false;
+    if (players[side]->new_game(error, exited)) continue;
+    const chess::Color color = chess::Color(side);
+    failed[side] = true;
+    outcome =
+        exited ? loss_for(color, color_name(color) + " disconnects", Termination::kDisconnection)
+               : loss_for(color, color_name(color) + "'s connection stalls", Termination::kStall);
+  }
+
+  const auto ready = Clock::now();
+  GameClock clocks[2] = {GameClock(white.config().time_control),
+                         GameClock(black.config().time_control)};
+  int64_t think_us = 0;
+  int64_t used_us[2] = {0, 0};
+  while (!outcome) {
+    outcome = referee.outcome();
+    if (outcome) break;
+    const chess::Color mover = referee.position().side_to_move();
+    const std::string who = color_name(mover);
+    const EngineReply reply =
+        players[mover]->think(referee.position_command(), go_arguments(clocks[0], clocks[1], mover),
+                              clocks[mover].deadline_ms());
+    think_us += reply.elapsed_us;
+    used_us[mover] += reply.elapsed_us;
+    if (reply.engine_time_ms > 0) record.engine_reported_ms[mover] += reply.engine_time_ms;
+    using Status = EngineReply::Status;
+    bool irreversible = false;
+    if (reply.status == Status::kDisconnected) {
+      outcome = loss_for(mover, who + " disconnects", Termination::kDisconnection);
+    } else if (reply.status == Status::kStalled) {
+      outcome = loss_for(mover, who + "'s connection stalls", Termination::kStall);
+    } else if (reply.status == Status::kLate || !clocks[mover].charge(reply.elapsed_us / 1000)) {
+      outcome = loss_for(mover, who + " loses on time", Termination::kTimeForfeit);
+    } else if (!referee.play(reply.move, &irreversible)) {
+      outcome =
+          loss_for(mover, who + " makes an illegal move: " + reply.move, Termination::kIllegalMove);
+    } else {
+      moves.push_back(
+          {referee.moves().back(), move_comment(reply.score, reply.depth, reply.elapsed_us)});
+      outcome = adjudicator.engine_move(mover, score_in_centipawns(reply.score), referee.plies(),
+                                        irreversible);
+      continue;
+    }
+    failed[mover] = true;
+  }
+  for (int side = 0; side < 2; ++side)
+    if (failed[side]) players[side]->discard();
+
+  record.result = outcome->result;
+  record.reason = outcome->reason;
+  record.termination = termination_tag(outcome->termination);
+  record.plies = referee.plies();
+  for (int side = 0; side < 2; ++side) record.time_used_ms[side] = used_us[side] / 1000;
+  // Microseconds are what the resume state keeps; round here so that a resumed game's row
+  // is the same number.
+  record.think_ms = double(think_us) / 1000.0;
+  record.pgn = pgn_text(game, context, referee, moves, record, white.config().time_control,
+                        black.config().time_control, date);
+  auto to_ms = [](Clock::duration d) {
+    return double(std::chrono::duration_cast<std::chrono::microseconds>(d).count()) / 1000.0;
+  };
+  record.setup_ms = to_ms(ready - start);
+  record.wall_ms = to_ms(Clock::now() - start);
+  return record;
+}
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,37 @@
+// Plays one game between two engine players: opening moves, then engine moves on the runner's
+// clocks, refereed by Splitlab's rules and adjudicated as configured. A player that crashed,
+// hung, moved illegally or lost on time is discarded, so that its next game starts it afresh.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "bench/match/adjudicator.h"
+#include "bench/match/engine_player.h"
+#include "bench/match/game_record.h"
+#include "bench/match/openings.h"
+#include "bench/match/schedule.h"
+#include "bench/match/time_control.h"
+
+namespace splitlab::bench::match {
+
+// "wtime .. btime .. winc .. binc .. [movestogo ..]", "movetime ..", plus nodes/depth, for the
+// side to move (`mover`: 0 White, 1 Black).
+std::string go_arguments(const GameClock& white, const GameClock& black, int mover);
+
+// "+0.31/14 0.52s" (score from the mover's view in pawns, "+M3"/"-M2" for mates, depth, time);
+// just the time when the engine gave no score.
+std::string move_comment(const std::string& uci_score, int depth, int64_t elapsed_us);
+// A UCI score ("cp 31", "mate -2") in centipawns, mates as +-(100000 - plies to mate).
+std::optional<int> score_in_centipawns(const std::string& uci_score);
+
+struct GameContext {
+  std::string event = "?";
+  std::string site = "?";
+  AdjudicationSettings adjudication;
+};
+
+GameRecord play_game(const ScheduledGame& game, const Opening& opening, const GameContext& context,
+                     EnginePlayer& white, EnginePlayer& black);
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""End-to-end tests of `splitlab match` with the built binary: a short match of Splitlab against
+itself (output lines, PGN, results.json), misbehaving engines (illegal move, crash, hang, late
+answer) that must lose with the right reason and be restarted, an interrupted match resumed,
+and bad input (exit 2 with one line naming the problem).
+usage: match_cli_test.py SPLITLAB FAKE_ENGINE TMPDIR"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+
+BIN, FAKE, TMP = sys.argv[1:4]
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAILED: " + what, file=sys.stderr)
+    return condition
+
+
+def run(args, timeout=90):
+    p = subprocess.run([BIN, "match"] + args, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def pgn_games(text):
+    """Splits PGN text into games: (tags dict, movetext)."""
+    games = []
+    for block in re.split(r"\n\n(?=\[)", text.strip()):
+        tags = dict(re.findall(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$', block, re.M))
+        movetext = block.split("\n\n", 1)[1] if "\n\n" in block else ""
+        games.append((tags, movetext))
+    return games
+
+
+FINISHED = re.compile(r"^Finished game (\d+) \((\S+) vs (\S+)\): (1-0|0-1|1/2-1/2) \{(.+)\}$", re.M)
+STARTED = re.compile(r"^Started game (\d+) of (\d+) \((\S+) vs (\S+)\)$", re.M)
+
+
+def self_match():
+    out_dir = os.path.join(TMP, "self")
+    pgn = os.path.join(TMP, "self.pgn")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    if os.path.exists(pgn):
+        os.remove(pgn)
+    code, out, err = run(["--engine", "name=A", "cmd=" + BIN, "--engine", "name=B", "cmd=" + BIN,
+                          "--each", "tc=2+0.05", "option.Hash=8", "--rounds", "2", "--games", "2",
+                          "--repeat", "--concurrency", "2", "--maxmoves", "20", "--seed", "5",
+                          "--pgnout", pgn, "--out", out_dir, "--ratinginterval", "2"])
+    if not check(code == 0, "self match: exit %d, stderr %s" % (code, err[-2000:])):
+        return
+    started = STARTED.findall(out)
+    finished = FINISHED.findall(out)
+    check(sorted(int(s[0]) for s in started) == [1, 2, 3, 4], "self match: started lines " + str(started))
+    check(all(s[1] == "4" for s in started), "self match: 'of 4' in started lines")
+    check(sorted(int(f[0]) for f in finished) == [1, 2, 3, 4], "self match: finished lines")
+    check("Results of A vs B" in out, "self match: no score block")
+    check(out.count("Results of A vs B") >= 2, "self match: score block every 2 games and at the end")
+    check(re.search(r"^Runner overhead: [0-9.]+%", out, re.M) is not None, "self match: overhead line")
+    check(out.rstrip().endswith("Finished match"), "self match: last line")
+    # Colours swap within each pair.
+    colours = {int(s[0]): (s[2], s[3]) for s in started}
+    check(colours[1] == ("A", "B") and colours[2] == ("B", "A"), "self match: colours " + str(colours))
+
+    with open(os.path.join(out_dir, "results.json")) as f:
+        results = json.load(f)
+    games = results["games"]
+    check([g["index"] for g in games] == [1, 2, 3, 4], "results.json: game indexes")
+    check(results["complete"] and results["finished_games"] == 4, "results.json: complete")
+    check(results["seed"] == 5, "results.json: seed")
+    check(results["config"]["command_line"][0] == "--engine", "results.json: command line")
+    check(results["machine"]["cores"] >= 1 and results["machine"]["cpu_model"], "results.json: machine")
+    check("commit" in results and "oversubscribed" in results, "results.json: commit, oversubscribed")
+    # Loose: sanitizer builds are slow; the real figure is measured at tc=10+0.1 in opt.
+    check(0 <= results["runner_overhead_percent"] < 25, "results.json: overhead %r" % results["runner_overhead_percent"])
+    check(games[0]["opening_fen"] == games[1]["opening_fen"] != games[2]["opening_fen"],
+          "results.json: a pair shares its opening")
+    check(games[0]["pair"] == games[1]["pair"] == 0 and games[2]["pair"] == 1, "results.json: pairs")
+    for g in games:
+        check(g["white_time_ms"] > 0 and g["wall_ms"] - g["setup_ms"] >= g["think_ms"] > 0,
+              "results.json: times %r" % g)
+        check(g["plies"] <= 40, "results.json: maxmoves 20 holds: %d plies" % g["plies"])
+    pairing = results["pairings"][0]
+    check(sum(pairing["pentanomial"]) == 2, "results.json: two pairs in the pentanomial")
+    check(pairing["wins"] + pairing["draws"] + pairing["losses"] == 4, "results.json: counts")
+    first_score = sum(1 if (g["result"] == "1-0") == (g["white"] == "A") else 0 for g in games if g["result"] != "1/2-1/2")
+    check(pairing["wins"] == first_score, "results.json: wins from A's view")
+    by_index = {int(f[0]): f for f in finished}
+    for g in games:
+        f = by_index[g["index"]]
+        check((f[1], f[2], f[3], f[4]) == (g["white"], g["black"], g["result"], g["termination"]),
+              "finished line matches results.json for game %d" % g["index"])
+
+    with open(pgn) as f:
+        text = f.read()
+    parsed = pgn_games(text)
+    check(len(parsed) == 4, "PGN: %d games, expected 4" % len(parsed))
+    for (tags, movetext), g in zip(sorted(parsed, key=lambda p: (p[0].get("Round"), p[0].get("White"))),
+                                   sorted(games, key=lambda g: (str(g["round"]), g["white"]))):
+        for tag in ("Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "SetUp",
+                    "TimeControl", "Termination", "PlyCount"):
+            check(tag in tags, "PGN: tag %s missing in %s" % (tag, tags))
+        check(tags.get("TimeControl") == "2+0.05", "PGN: TimeControl %r" % tags.get("TimeControl"))
+        check(tags.get("Result") == g["result"], "PGN: result matches results.json")
+        check(tags.get("PlyCount") == str(g["plies"]), "PGN: PlyCount")
+        check(re.search(r"\{[+-](\d+\.\d\d|M\d+)/\d+ \d+\.\d\ds\}", movetext) is not None,
+              "PGN: move comments like {+0.31/14 0.52s}: " + movetext[:200])
+        check(("{" + g["termination"] + "} " + g["result"]) in " ".join(movetext.split()),
+              "PGN: final comment")
+    if shutil.which("pgn-extract"):
+        p = subprocess.run(["pgn-extract", "-s", "--quiet", pgn], capture_output=True, text=True)
+        check(p.returncode == 0 and "1." in p.stdout and "Unknown" not in p.stderr,
+              "pgn-extract reads the PGN: " + p.stderr[-500:])
+
+
+def misbehaving_engines():
+    out_dir = os.path.join(TMP, "fake")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    args = ["--tournament", "gauntlet", "--engine", "name=Splitlab", "cmd=" + BIN, "depth=2"]
+    expected = {"illegal": "{c} makes an illegal move: e1e8", "crash": "{c} disconnects",
+                "hang": "{c}'s connection stalls", "late": "{c} loses on time"}
+    logs = {}
+    for mode in expected:
+        logs[mode] = os.path.join(TMP, "fake-%s.log" % mode)
+        if os.path.exists(logs[mode]):
+            os.remove(logs[mode])
+        args += ["--engine", "name=" + mode, "cmd=" + FAKE, "arg=" + mode, "arg=" + logs[mode],
+                 "arg=" + BIN, "st=0.3", "timemargin=200"]
+    # One worker: both games of a fake are played by the same worker, which must restart it.
+    args += ["--games", "2", "--concurrency", "1", "--out", out_dir, "--maxmoves", "30"]
+    code, out, err = run(args, timeout=120)
+    if not check(code == 0, "fake engines: exit %d, stderr %s" % (code, err[-2000:])):
+        return
+    finished = FINISHED.findall(out)
+    check(len(finished) == 8, "fake engines: 8 finished games, got %d" % len(finished))
+    for index, white, black, result, reason in finished:
+        fake, colour = (white, "White") if white != "Splitlab" else (black, "Black")
+        want = expected[fake].format(c=colour)
+        check(reason == want, "fake %s: reason %r, expected %r" % (fake, reason, want))
+        check(result == ("0-1" if colour == "White" else "1-0"), "fake %s loses: %s" % (fake, result))
+    for mode, log in logs.items():
+        with open(log) as f:
+            words = f.read().split()
+        starts = words.count("start")
+        # One start when the match checks its engines, one per game: restarted after each loss.
+        check(starts == 3, "fake %s: started %d times, expected 3" % (mode, starts))
+        newgames = [words[i + 1] for i in range(0, len(words), 2) if words[i] == "newgame"]
+        check(len(newgames) == 2 and len(set(newgames)) == 2,
+              "fake %s: each game in a new process: %s" % (mode, newgames))
+    with open(os.path.join(out_dir, "results.json")) as f:
+        results = json.load(f)
+    tags = {g["termination_tag"] for g in results["games"]}
+    check(tags == {"illegal move", "abandoned", "stalled connection", "time forfeit"},
+          "fake engines: termination tags " + str(tags))
+
+
+def sprt_stops_early():
+    """Splitlab against a fake that loses every game: the SPRT accepts H1 after a few pairs."""
+    out_dir = os.path.join(TMP, "sprt")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    code, out, err = run(["--engine", "name=S", "cmd=" + BIN, "depth=1", "--engine", "name=F",
+                          "cmd=" + FAKE, "arg=illegal", "arg=" + os.path.join(TMP, "sprt.log"),
+                          "arg=" + BIN, "depth=1", "--games", "2", "--repeat", "--rounds", "100",
+                          "--concurrency", "2", "--out", out_dir, "--sprt", "elo0=0", "elo1=400",
+                          "alpha=0.1", "beta=0.1", "model=logistic"])
+    if not check(code == 0, "sprt: exit %d, stderr %s" % (code, err[-2000:])):
+        return
+    finished = FINISHED.findall(out)
+    check(8 <= len(finished) <= 12, "sprt: %d games, expected 8 and the ones in flight" % len(finished))
+    check(re.search(r"^SPRT: llr .* H1 was accepted: the match stopped after \d+ of 200 games$", out, re.M),
+          "sprt: decision line: " + out[-600:])
+    with open(os.path.join(out_dir, "results.json")) as f:
+        results = json.load(f)
+    check(results["sprt_status"]["decision"] == "H1", "sprt: results.json decision")
+    check(results["finished_games"] == len(finished), "sprt: results.json games")
+
+
+def resume():
+    out_dir = os.path.join(TMP, "resume")
+    pgn = os.path.join(TMP, "resume.pgn")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    if os.path.exists(pgn):
+        os.remove(pgn)
+    args = ["--engine", "name=A", "cmd=" + BIN, "--engine", "name=B", "cmd=" + BIN, "--each",
+            "depth=2", "--rounds", "4", "--games", "2", "--repeat", "--maxmoves", "25",
+            "--pgnout", pgn, "--out", out_dir, "--concurrency", "1"]
+    p = subprocess.Popen([BIN, "match"] + args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         text=True)
+    done = 0
+    for line in p.stdout:
+        if line.startswith("Finished game"):
+            done += 1
+            if done == 3:
+                p.send_signal(signal.SIGKILL)
+                break
+    p.wait(timeout=30)
+    with open(os.path.join(out_dir, "results.json")) as f:
+        before = {g["index"]: g for g in json.load(f)["games"]}
+    check(len(before) >= 2, "resume: %d games in results.json before the kill" % len(before))
+
+    with open(os.path.join(out_dir, "state.tsv")) as f:
+        stored = {int(line.split("\t")[1]) for line in f if line.startswith("game\t") and line.endswith("\n")}
+    check(len(stored) >= 3 and set(before) <= stored, "resume: state holds %s" % stored)
+
+    code, out, err = run(args[:-1] + ["2"])  # Another --concurrency is allowed.
+    if not check(code == 0, "resume: exit %d, stderr %s" % (code, err[-2000:])):
+        return
+    check(re.search(r"^Resuming the match in .*: %d of 8 games already played$" % len(stored), out, re.M),
+          "resume: resuming line: " + out[:300])
+    replayed = {int(f[0]) for f in FINISHED.findall(out)}
+    check(not (replayed & stored), "resume: finished games played again: %s" % (replayed & stored))
+    check(replayed | stored == set(range(1, 9)), "resume: games played %s + %s" % (stored, replayed))
+    with open(os.path.join(out_dir, "results.json")) as f:
+        results = json.load(f)
+    indexes = [g["index"] for g in results["games"]]
+    check(indexes == list(range(1, 9)), "resume: games " + str(indexes))
+    for g in results["games"]:
+        if g["index"] in before:
+            check(g == before[g["index"]], "resume: game %d changed" % g["index"])
+    with open(pgn) as f:
+        parsed = pgn_games(f.read())
+    check(len(parsed) == 8, "resume: PGN holds %d games, expected 8" % len(parsed))
+
+    code, out, err = run(["30" if a == "25" else a for a in args])  # --maxmoves 30
+    check(code == 2 and "other flags" in err and len(err.strip().splitlines()) == 1,
+          "resume with other flags: exit %d, %s" % (code, err))
+
+
+def bad_input():
+    two = ["--engine", "name=A", "cmd=" + BIN, "depth=1", "--engine", "name=B", "cmd=" + BIN, "depth=1"]
+    cases = [
+        (two + ["--frobnicate", "3"], "--frobnicate"),
+        (["--engine", "name=A", "depth=1"] + two[4:], "no cmd="),
+        (["--engine", "name=A", "cmd=" + BIN, "tc=40/x"] + two[4:], "tc=40/x"),
+        (two + ["--openings", "file=" + os.path.join(TMP, "no-such-book.epd")], "no-such-book.epd"),
+        (["--engine", "name=A", "cmd=" + BIN, "depth=1", "proto=ucci"] + two[4:], "proto=ucci"),
+        (two + ["--variant", "xiangqi"], "xiangqi"),
+        (["--engine", "name=A", "cmd=/no/such/engine", "depth=1"] + two[4:], "/no/such/engine"),
+    ]
+    for args, mention in cases:
+        code, out, err = run(args)
+        lines = err.strip().splitlines()
+        check(code == 2, "bad input %s: exit %d" % (mention, code))
+        check(len(lines) == 1 and lines[0].startswith("splitlab match: ") and mention in lines[0],
+              "bad input %s: stderr %r" % (mention, err))
+
+
+for test in (bad_input, self_match, misbehaving_engines, sprt_stops_early, resume):
+    print("--", test.__name__, flush=True)
+    test()
+print("%d failure(s)" % len(failures))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,187 @@
+#include "bench/match/match_options.h"
+
+#include <cctype>
+#include <charconv>
+#include <set>
+
+namespace splitlab::bench::match {
+
+namespace {
+
+bool is_flag(const std::string& word) {
+  return word.size() >= 2 && word[0] == '-' &&
+         (std::isalpha(static_cast<unsigned char>(word[1])) || word[1] == '-');
+}
+
+// "-engine" and "--engine" both give "engine".
+std::string flag_name(const std::string& word) {
+  return word.substr(word.rfind("--", 0) == 0 ? 2 : 1);
+}
+
+bool parse_int(const std::string& flag, const std::string& text, long long min, long long max,
+               long long& value, std::string& error) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec == std::errc() && end == text.data() + text.size() && value >= min && value <= max)
+    return true;
+  error = "bad value '" + text + "' for --" + flag + ": expected an integer from " +
+          std::to_string(min) + " to " + std::to_string(max);
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> MatchConfig::resume_signature() const {
+  std::vector<std::string> signature;
+  for (size_t i = 0; i < command_line.size(); ++i) {
+    const std::string& word = command_line[i];
+    if (is_flag(word)) {
+      const std::string name = flag_name(word);
+      if (name == "concurrency" || name == "ratinginterval") {
+        ++i;  // And its value.
+        continue;
+      }
+      signature.push_back("--" + name);
+    } else {
+      signature.push_back(word);
+    }
+  }
+  return signature;
+}
+
+bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
+                      std::string& error) {
+  config = MatchConfig();
+  config.command_line = args;
+  // Flags with a list of key=value words, flags with one value, and switches.
+  static const std::set<std::string> kListFlags = {"engine", "each",   "openings",
+                                                   "draw",   "resign", "sprt"};
+  static const std::set<std::string> kValueFlags = {
+      "tournament", "rounds",      "games",          "seed",     "srand", "pgnout",
+      "out",        "concurrency", "ratinginterval", "maxmoves", "event", "variant"};
+  static const std::set<std::string> kSwitches = {"repeat", "recover"};
+  std::vector<std::vector<std::string>> engine_words;
+  std::vector<std::string> each_words;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!is_flag(args[i])) {
+      error = "unexpected argument '" + args[i] + "'";
+      return false;
+    }
+    const std::string name = flag_name(args[i]);
+    if (name != "engine" && !seen.insert(name).second) {
+      error = "flag --" + name + " given twice";
+      return false;
+    }
+    std::vector<std::string> words;
+    if (kListFlags.count(name)) {
+      while (i + 1 < args.size() && !is_flag(args[i + 1])) words.push_back(args[++i]);
+    } else if (kValueFlags.count(name)) {
+      if (i + 1 >= args.size() || is_flag(args[i + 1])) {
+        error = "flag --" + name + " needs a value";
+        return false;
+      }
+      words.push_back(args[++i]);
+    } else if (kSwitches.count(name)) {
+      // cutechess's "-repeat [N]": only pairs (2) are supported.
+      if (name == "repeat" && i + 1 < args.size() && args[i + 1] == "2") ++i;
+    } else {
+      error = "unknown flag '" + args[i] + "'";
+      return false;
+    }
+    long long value = 0;
+    const std::string text = words.empty() ? "" : words[0];
+    if (name == "engine") {
+      engine_words.push_back(words);
+    } else if (name == "each") {
+      each_words = words;
+    } else if (name == "tournament") {
+      if (text == "round-robin")
+        config.tournament = TournamentKind::kRoundRobin;
+      else if (text == "gauntlet")
+        config.tournament = TournamentKind::kGauntlet;
+      else {
+        error = "unknown tournament '" + text + "' (round-robin, gauntlet)";
+        return false;
+      }
+    } else if (name == "rounds") {
+      if (!parse_int(name, text, 1, 10000000, value, error)) return false;
+      config.rounds = int(value);
+    } else if (name == "games") {
+      if (!parse_int(name, text, 1, 1000, value, error)) return false;
+      config.games_per_encounter = int(value);
+    } else if (name == "repeat") {
+      config.repeat = true;
+    } else if (name == "recover") {
+    } else if (name == "seed" || name == "srand") {
+      unsigned long long seed = 0;
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+      if (ec != std::errc() || end != text.data() + text.size()) {
+        error = "bad value '" + text + "' for --" + name + ": expected a non-negative integer";
+        return false;
+      }
+      if (config.seed) {
+        error = "give either --seed or --srand";
+        return false;
+      }
+      config.seed = seed;
+    } else if (name == "pgnout") {
+      config.pgn_out = text;
+    } else if (name == "out") {
+      config.out_dir = text;
+    } else if (name == "event") {
+      config.event = text;
+    } else if (name == "concurrency") {
+      if (!parse_int(name, text, 1, 256, value, error)) return false;
+      config.concurrency = int(value);
+    } else if (name == "ratinginterval") {
+      if (!parse_int(name, text, 0, 100000000, value, error)) return false;
+      config.rating_interval = int(value);
+    } else if (name == "maxmoves") {
+      if (!parse_int(name, text, 1, 100000, value, error)) return false;
+      config.adjudication.max_moves = int(value);
+    } else if (name == "variant") {
+      if (text == "xiangqi") {
+        error = "--variant xiangqi is not supported yet (chess only; xiangqi comes later)";
+        return false;
+      }
+      if (text != "standard" && text != "chess") {
+        error = "unknown variant '" + text + "' (standard)";
+        return false;
+      }
+    } else if (name == "openings") {
+      if (!parse_opening_settings(words, config.openings, error)) return false;
+    } else if (name == "draw") {
+      if (!parse_draw_settings(words, config.adjudication, error)) return false;
+    } else if (name == "resign") {
+      if (!parse_resign_settings(words, config.adjudication, error)) return false;
+    } else if (name == "sprt") {
+      SprtSettings sprt;
+      if (!parse_sprt_settings(words, sprt, error)) {
+        error = "--sprt: " + error;
+        return false;
+      }
+      config.sprt = sprt;
+    }
+  }
+  if (engine_words.size() < 2) {
+    error = "a match needs at least two --engine";
+    return false;
+  }
+  std::set<std::string> names;
+  for (const auto& words : engine_words) {
+    EngineConfig engine;
+    if (!parse_engine_config(each_words, words, engine, error)) return false;
+    if (!names.insert(engine.name).second) {
+      error = "two engines are named '" + engine.name + "': names must be unique (name=)";
+      return false;
+    }
+    config.engines.push_back(std::move(engine));
+  }
+  if (config.sprt && config.engines.size() != 2) {
+    error = "--sprt needs exactly two engines";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace splitlab::bench::match

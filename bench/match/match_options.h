@@ -1,0 +1,49 @@
+// The command line of `splitlab match`, in cutechess-cli's words (with "--"; the single-dash
+// spelling "-engine" is accepted too):
+//   --engine name=A cmd=PATH [option.Threads=2 ...] [tc=10+0.1] ...   (repeated, engine_config.h)
+//   --each tc=10+0.1 ...                 words every engine shares (an engine's own win)
+//   --tournament round-robin|gauntlet    --rounds N  --games N  --repeat
+//   --openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=K]
+//   --seed S (or --srand S)  --pgnout FILE  --out DIR  --concurrency N  --ratinginterval N
+//   --draw movenumber=N movecount=N score=CP  --resign movecount=N score=CP [twosided=true]
+//   --maxmoves N  --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=logistic|normalized]
+//   --event NAME  --variant standard  --recover (accepted: engines are always restarted)
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/match/adjudicator.h"
+#include "bench/match/engine_config.h"
+#include "bench/match/openings.h"
+#include "bench/match/schedule.h"
+#include "bench/match_stats.h"
+
+namespace splitlab::bench::match {
+
+struct MatchConfig {
+  std::vector<std::string> command_line;  // The arguments as given, after "match".
+  std::vector<EngineConfig> engines;
+  TournamentKind tournament = TournamentKind::kRoundRobin;
+  int rounds = 1, games_per_encounter = 1;
+  bool repeat = false;
+  OpeningSettings openings;
+  std::optional<uint64_t> seed;
+  std::string pgn_out, out_dir, event = "?";
+  int concurrency = 1;
+  int rating_interval = 10;
+  AdjudicationSettings adjudication;
+  std::optional<SprtSettings> sprt;
+
+  // The arguments that decide which games are played and how: a resumed match must give the
+  // same (--concurrency and --ratinginterval may change between runs).
+  std::vector<std::string> resume_signature() const;
+};
+
+// Returns false with `error` naming the bad flag or word.
+bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
+                      std::string& error);
+
+}  // namespace splitlab::bench::match

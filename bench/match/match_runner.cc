@@ -1,0 +1,279 @@
+#include "bench/match/match_runner.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "bench/match/game_runner.h"
+#include "bench/match/machine_info.h"
+#include "bench/match/openings.h"
+#include "bench/match/results_json.h"
+#include "bench/match/results_store.h"
+#include "bench/match/tally.h"
+#include "bench/match_stats.h"
+#include "cli/progress.h"
+
+namespace splitlab::bench::match {
+
+namespace {
+
+int threads_of(const EngineConfig& engine) {
+  const std::string value = engine.option("Threads");
+  int threads = 1;
+  if (!value.empty() && std::sscanf(value.c_str(), "%d", &threads) != 1) threads = 1;
+  return std::max(threads, 1);
+}
+
+const char* decision_text(SprtDecision d) {
+  return d == SprtDecision::kAcceptH1 ? "H1 was accepted" : "H0 was accepted";
+}
+
+class MatchRunner {
+ public:
+  explicit MatchRunner(const MatchConfig& config)
+      : config_(config),
+        pairings_(make_pairings(config.tournament, int(config.engines.size()))),
+        tally_(pairings_, engine_names(config)),
+        progress_("match") {}
+
+  int run(std::string& error);
+
+ private:
+  static std::vector<std::string> engine_names(const MatchConfig& config) {
+    std::vector<std::string> names;
+    for (const auto& e : config.engines) names.push_back(e.name);
+    return names;
+  }
+  bool check_engines(std::string& error);
+  void worker();
+  // Everything that follows a finished game; called with mutex_ held.
+  void record_game(const GameRecord& record);
+  void check_sprt();
+  void print_score_blocks();
+  bool write_results(bool complete, std::string& error);
+
+  const MatchConfig& config_;
+  std::vector<Pairing> pairings_;
+  MatchTally tally_;
+  cli::Progress progress_;
+  std::vector<Opening> openings_;
+  std::vector<ScheduledGame> schedule_;
+  std::vector<const ScheduledGame*> pending_;
+  GameContext context_;
+  ResultsStore store_;
+  MachineInfo machine_;
+  std::string commit_;
+  uint64_t seed_ = 0;
+  bool oversubscribed_ = false;
+
+  std::mutex mutex_;  // Guards everything below, the output, the store and the tally.
+  size_t next_ = 0;
+  size_t finished_this_run_ = 0;
+  bool stop_scheduling_ = false;
+  std::optional<SprtStatus> sprt_status_;
+  std::string io_error_;
+};
+
+bool MatchRunner::check_engines(std::string& error) {
+  for (const auto& engine : config_.engines) {
+    EnginePlayer player(engine);
+    if (!player.ensure_started(error)) return false;
+    for (const auto& [name, value] : engine.options)
+      if (!player.client().has_option(name))
+        std::fprintf(stderr, "match: warning: engine '%s' declares no option '%s'\n",
+                     engine.name.c_str(), name.c_str());
+    player.shut_down();
+  }
+  return true;
+}
+
+int MatchRunner::run(std::string& error) {
+  if (!load_openings(config_.openings, openings_, error)) return 2;
+  if (!check_engines(error)) return 2;
+  seed_ = config_.seed ? *config_.seed : std::random_device{}();
+  if (!config_.out_dir.empty()) {
+    if (!store_.open(config_.out_dir, config_.resume_signature(), seed_, config_.pgn_out, error))
+      return 2;
+    seed_ = store_.seed();
+  }
+  schedule_ = make_schedule(pairings_, config_.rounds, config_.games_per_encounter, config_.repeat,
+                            opening_order(openings_.size(), config_.openings.random_order, seed_,
+                                          config_.openings.start));
+  context_.event = config_.event;
+  context_.adjudication = config_.adjudication;
+  machine_ = machine_info();
+  commit_ = current_commit();
+
+  int max_threads = 1;
+  for (const auto& e : config_.engines) max_threads = std::max(max_threads, threads_of(e));
+  oversubscribed_ = int64_t(config_.concurrency) * max_threads > int64_t(machine_.cores);
+  if (oversubscribed_)
+    std::fprintf(stderr,
+                 "match: warning: %d games at once x %d threads > %u cores: the machine is "
+                 "oversubscribed, and fixed-thread results are not valid\n",
+                 config_.concurrency, max_threads, machine_.cores);
+
+  std::vector<bool> done(schedule_.size() + 1, false);
+  for (const auto& g : store_.games()) {
+    if (g.index >= 1 && size_t(g.index) <= schedule_.size()) done[size_t(g.index)] = true;
+    if (tally_.add(g) || !config_.repeat) check_sprt();
+  }
+  for (const auto& g : schedule_)
+    if (!done[size_t(g.index)]) pending_.push_back(&g);
+  if (store_.resumed())
+    std::printf("Resuming the match in %s: %zu of %zu games already played\n",
+                config_.out_dir.c_str(), store_.games().size(), schedule_.size());
+  if (!config_.out_dir.empty() && !write_results(false, error)) return 1;
+
+  std::vector<std::thread> workers;
+  const int worker_count =
+      std::min<int>(config_.concurrency, std::max<int>(1, int(pending_.size())));
+  for (int i = 0; i < worker_count; ++i) workers.emplace_back([this] { worker(); });
+  for (auto& w : workers) w.join();
+  if (!io_error_.empty()) {
+    error = io_error_;
+    return 1;
+  }
+
+  print_score_blocks();
+  if (sprt_status_ && sprt_status_->decision != SprtDecision::kContinue)
+    std::printf(
+        "SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f - %s: the match stopped "
+        "after %lld of %zu games\n",
+        sprt_status_->llr, 100.0 * sprt_fraction(*sprt_status_), sprt_status_->lower,
+        sprt_status_->upper, decision_text(sprt_status_->decision), (long long)tally_.finished(),
+        schedule_.size());
+  std::vector<GameRecord> games = store_.games();
+  double wall = 0, think = 0;
+  for (const auto& g : games) wall += g.wall_ms - g.setup_ms, think += g.think_ms;
+  std::printf(
+      "Runner overhead: %.3f%% of the games' wall time (%.1f s of %.1f s) was not "
+      "spent waiting for the engines\n",
+      runner_overhead_percent(games), (wall - think) / 1000.0, wall / 1000.0);
+  std::printf("Finished match\n");
+  std::fflush(stdout);
+  if (!config_.out_dir.empty() && !write_results(true, error)) return 1;
+  return 0;
+}
+
+void MatchRunner::worker() {
+  std::vector<std::unique_ptr<EnginePlayer>> players(config_.engines.size());
+  auto player = [&](int index) -> EnginePlayer& {
+    if (!players[size_t(index)])
+      players[size_t(index)] = std::make_unique<EnginePlayer>(config_.engines[size_t(index)]);
+    return *players[size_t(index)];
+  };
+  while (true) {
+    const ScheduledGame* game = nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      if (stop_scheduling_ || next_ >= pending_.size()) break;
+      game = pending_[next_++];
+      std::printf("Started game %d of %zu (%s vs %s)\n", game->index, schedule_.size(),
+                  config_.engines[size_t(game->white)].name.c_str(),
+                  config_.engines[size_t(game->black)].name.c_str());
+      std::fflush(stdout);
+    }
+    const GameRecord record = play_game(*game, openings_[game->opening], context_,
+                                        player(game->white), player(game->black));
+    std::lock_guard lock(mutex_);
+    record_game(record);
+  }
+  for (auto& p : players)
+    if (p) p->shut_down();
+}
+
+void MatchRunner::record_game(const GameRecord& record) {
+  ++finished_this_run_;
+  std::string error;
+  // The state first: a game in the state but not yet in the PGN is restored on resume. The
+  // line comes after both, so that a game reported finished is a game kept.
+  if (!store_.append(record, error) ||
+      (!config_.pgn_out.empty() && !append_to_file(config_.pgn_out, record.pgn, error))) {
+    io_error_ = error;
+    stop_scheduling_ = true;
+  }
+  std::printf("Finished game %d (%s vs %s): %s {%s}\n", record.index, record.white.c_str(),
+              record.black.c_str(), record.result.c_str(), record.reason.c_str());
+  if (tally_.add(record) || !config_.repeat) check_sprt();
+  if (config_.rating_interval > 0 && tally_.finished() % config_.rating_interval == 0 &&
+      size_t(tally_.finished()) < schedule_.size() && !stop_scheduling_)
+    print_score_blocks();
+  std::fflush(stdout);
+  if (!config_.out_dir.empty() && io_error_.empty() && !write_results(false, error)) {
+    io_error_ = error;
+    stop_scheduling_ = true;
+  }
+  progress_.update(
+      double(finished_this_run_), double(pending_.size()),
+      "game " + std::to_string(tally_.finished()) + " of " + std::to_string(schedule_.size()));
+}
+
+void MatchRunner::check_sprt() {
+  if (!config_.sprt || (sprt_status_ && sprt_status_->decision != SprtDecision::kContinue)) return;
+  const PairingTally& t = tally_.pairing(0);
+  sprt_status_ =
+      config_.repeat ? sprt_status(*config_.sprt, t.pairs) : sprt_status(*config_.sprt, t.games);
+  if (sprt_status_->decision != SprtDecision::kContinue) stop_scheduling_ = true;
+}
+
+void MatchRunner::print_score_blocks() {
+  for (size_t p = 0; p < pairings_.size(); ++p) {
+    const EngineConfig& first = config_.engines[size_t(pairings_[p].first)];
+    const EngineConfig& second = config_.engines[size_t(pairings_[p].second)];
+    const PairingTally& t = tally_.pairing(int(p));
+    ScoreBlockInput in;
+    in.first = first.name;
+    in.second = second.name;
+    std::string details = first.time_control.to_string();
+    if (first.time_control.nodes > 0)
+      details += ", " + std::to_string(first.time_control.nodes) + " nodes";
+    if (first.time_control.depth > 0)
+      details += ", depth " + std::to_string(first.time_control.depth);
+    details += ", " + std::to_string(threads_of(first)) + "t";
+    if (!first.option("Hash").empty()) details += ", " + first.option("Hash") + "MB";
+    details += ", " + (config_.openings.file.empty() ? std::string("default book")
+                                                     : config_.openings.file);
+    in.header_details = details;
+    in.games = t.games;
+    if (config_.repeat) {
+      in.pairs = t.pairs;
+      in.win_loss_pairs = t.win_loss_pairs;
+    }
+    if (config_.sprt) in.sprt = config_.sprt;
+    std::printf("%s\n", format_score_block(in).c_str());
+  }
+  std::fflush(stdout);
+}
+
+bool MatchRunner::write_results(bool complete, std::string& error) {
+  MatchSummary summary;
+  summary.config = &config_;
+  summary.machine = machine_;
+  summary.commit = commit_;
+  summary.seed = seed_;
+  summary.opening_count = openings_.size();
+  summary.oversubscribed = oversubscribed_;
+  summary.total_games = int(schedule_.size());
+  summary.complete = complete;
+  summary.pairings = pairings_;
+  summary.tally = &tally_;
+  std::vector<GameRecord> games = store_.games();
+  std::sort(games.begin(), games.end(),
+            [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
+  summary.games = &games;
+  summary.sprt = sprt_status_;
+  return store_.write_file("results.json", results_json(summary), error);
+}
+
+}  // namespace
+
+int run_match(const MatchConfig& config, std::string& error) {
+  MatchRunner runner(config);
+  return runner.run(error);
+}
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,37 @@
+#include "bench/match/outcome.h"
+
+namespace splitlab::bench::match {
+
+const char* termination_tag(Termination t) {
+  switch (t) {
+    case Termination::kNormal:
+      return "normal";
+    case Termination::kAdjudication:
+      return "adjudication";
+    case Termination::kTimeForfeit:
+      return "time forfeit";
+    case Termination::kIllegalMove:
+      return "illegal move";
+    case Termination::kDisconnection:
+      return "abandoned";
+    case Termination::kStall:
+      return "stalled connection";
+  }
+  return "unterminated";
+}
+
+std::string color_name(chess::Color c) { return c == chess::kWhite ? "White" : "Black"; }
+
+Outcome win_for(chess::Color winner, std::string reason, Termination termination) {
+  return {winner == chess::kWhite ? "1-0" : "0-1", std::move(reason), termination};
+}
+
+Outcome loss_for(chess::Color loser, std::string reason, Termination termination) {
+  return win_for(~loser, std::move(reason), termination);
+}
+
+Outcome draw_by(std::string reason, Termination termination) {
+  return {"1/2-1/2", std::move(reason), termination};
+}
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,35 @@
+// How a game ended: the result, cutechess's sentence for it ("White mates", "Black loses on
+// time") and the PGN Termination tag it implies.
+#pragma once
+
+#include <string>
+
+#include "engine/chess/types.h"
+
+namespace splitlab::bench::match {
+
+enum class Termination {
+  kNormal,        // by the rules: mate, stalemate, repetition, fifty moves, material
+  kAdjudication,  // draw/resign adjudication, maximum moves
+  kTimeForfeit,
+  kIllegalMove,
+  kDisconnection,  // the engine exited (crashed)
+  kStall,          // the engine stopped answering and was killed
+};
+
+// The PGN Termination tag's value: "normal", "adjudication", "time forfeit", "illegal move",
+// "abandoned", "stalled connection".
+const char* termination_tag(Termination t);
+
+struct Outcome {
+  std::string result;  // "1-0", "0-1" or "1/2-1/2"
+  std::string reason;  // "White mates", "Draw by 3-fold repetition", ...
+  Termination termination = Termination::kNormal;
+};
+
+std::string color_name(chess::Color c);  // "White" or "Black"
+Outcome win_for(chess::Color winner, std::string reason, Termination termination);
+Outcome loss_for(chess::Color loser, std::string reason, Termination termination);
+Outcome draw_by(std::string reason, Termination termination);
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,100 @@
+#include "bench/match/referee.h"
+
+#include <gtest/gtest.h>
+
+namespace splitlab::bench::match {
+namespace {
+
+// Plays `moves` from `fen`; returns the outcome after the last one.
+std::optional<Outcome> play(const std::string& fen, const std::vector<std::string>& moves) {
+  Referee referee;
+  std::string error;
+  EXPECT_TRUE(referee.reset(fen, error)) << error;
+  for (const auto& m : moves) EXPECT_TRUE(referee.play(m)) << m;
+  return referee.outcome();
+}
+
+TEST(RefereeTest, FoolsMateIsBlackMates) {
+  const auto outcome = play(std::string(chess::kStartFen), {"f2f3", "e7e5", "g2g4", "d8h4"});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "0-1");
+  EXPECT_EQ(outcome->reason, "Black mates");
+  EXPECT_EQ(termination_tag(outcome->termination), std::string("normal"));
+}
+
+TEST(RefereeTest, ScholarsMateIsWhiteMates) {
+  const auto outcome =
+      play(std::string(chess::kStartFen), {"e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1-0");
+  EXPECT_EQ(outcome->reason, "White mates");
+}
+
+TEST(RefereeTest, Stalemate) {
+  // Qg5-g6 takes h7 from the king on h8 (the king on f7 has g8 and g7) without giving check.
+  const auto outcome = play("7k/5K2/8/6Q1/8/8/8/8 w - - 0 1", {"g5g6"});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1/2-1/2");
+  EXPECT_EQ(outcome->reason, "Draw by stalemate");
+}
+
+TEST(RefereeTest, ThreefoldRepetitionOnTheThirdOccurrence) {
+  const std::string start(chess::kStartFen);
+  const std::vector<std::string> shuffle = {"g1f3", "g8f6", "f3g1", "f6g8"};
+  EXPECT_FALSE(play(start, shuffle));  // The start position seen twice: play on.
+  std::vector<std::string> twice = shuffle;
+  twice.insert(twice.end(), shuffle.begin(), shuffle.end());
+  const auto outcome = play(start, twice);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1/2-1/2");
+  EXPECT_EQ(outcome->reason, "Draw by 3-fold repetition");
+}
+
+TEST(RefereeTest, FiftyMovesRule) {
+  // 99 half-moves without a capture or pawn move; the 100th ends the game.
+  const std::string fen = "8/8/8/4k3/8/8/8/R3K3 w - - 99 80";
+  EXPECT_FALSE(play(fen, {}));
+  const auto outcome = play(fen, {"a1a2"});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->reason, "Draw by fifty moves rule");
+  // A pawn move resets the count.
+  EXPECT_FALSE(play("8/8/8/4k3/8/8/P7/4K3 w - - 99 80", {"a2a3"}));
+}
+
+TEST(RefereeTest, MateOnTheHundredthHalfMoveIsMate) {
+  // Rook a1-a8 mates the king on h8 (its pawns block it) as the fiftieth move ends.
+  const auto outcome = play("7k/6pp/8/8/8/8/8/R5K1 w - - 99 80", {"a1a8"});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->reason, "White mates");
+}
+
+TEST(RefereeTest, InsufficientMaterial) {
+  const auto outcome = play("8/8/8/4k3/8/8/3n4/4K3 w - - 0 1", {"e1d2"});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1/2-1/2");
+  EXPECT_EQ(outcome->reason, "Draw by insufficient mating material");
+  EXPECT_FALSE(play("8/8/8/4k3/8/8/3n4/4K2R w - - 0 1", {"e1d2"}));  // A rook can mate.
+}
+
+TEST(RefereeTest, RefusesIllegalAndMalformedMoves) {
+  Referee referee;
+  std::string error;
+  ASSERT_TRUE(referee.reset(chess::kStartFen, error));
+  EXPECT_FALSE(referee.play("e2e5"));
+  EXPECT_FALSE(referee.play("e7e5"));  // Not White's piece.
+  EXPECT_FALSE(referee.play("zz"));
+  EXPECT_FALSE(referee.play("0000"));
+  EXPECT_EQ(referee.plies(), 0);
+  bool irreversible = false;
+  EXPECT_TRUE(referee.play("g1f3", &irreversible));
+  EXPECT_FALSE(irreversible);
+  EXPECT_TRUE(referee.play("e7e5", &irreversible));
+  EXPECT_TRUE(irreversible);
+  EXPECT_EQ(referee.position_command(), "position startpos moves g1f3 e7e5");
+  ASSERT_TRUE(referee.reset("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", error));
+  EXPECT_EQ(referee.position_command(), "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+  EXPECT_FALSE(referee.reset("not a fen", error));
+}
+
+}  // namespace
+}  // namespace splitlab::bench::match

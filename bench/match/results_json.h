@@ -1,0 +1,38 @@
+// results.json: the configuration (the whole command line and the parsed settings), where it ran
+// (commit, machine), the seed, one row per finished game, and the statistics of each pairing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/match/game_record.h"
+#include "bench/match/machine_info.h"
+#include "bench/match/match_options.h"
+#include "bench/match/tally.h"
+
+namespace splitlab::bench::match {
+
+struct MatchSummary {
+  const MatchConfig* config = nullptr;
+  MachineInfo machine;
+  std::string commit;
+  uint64_t seed = 0;
+  size_t opening_count = 0;
+  bool oversubscribed = false;
+  int total_games = 0;
+  bool complete = false;
+  std::vector<Pairing> pairings;
+  const MatchTally* tally = nullptr;
+  const std::vector<GameRecord>* games = nullptr;  // Sorted by index.
+  std::optional<SprtStatus> sprt;
+};
+
+// The runner's own share of the games' wall time, in percent, summed over `games`: the time not
+// spent waiting for a "bestmove" (wall - setup - think) over the time from the engines being
+// ready to the result (wall - setup). Engine start-up and "ucinewgame" are the engines' time.
+double runner_overhead_percent(const std::vector<GameRecord>& games);
+
+std::string results_json(const MatchSummary& summary);
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,268 @@
+#include "bench/match/results_store.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace splitlab::bench::match {
+
+namespace {
+
+constexpr const char* kStateFile = "state.tsv";
+constexpr const char* kStateHeader = "splitlab-match-state 1";
+
+std::string escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string unescape(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\' || i + 1 == text.size()) {
+      out += text[i];
+      continue;
+    }
+    const char c = text[++i];
+    out += c == 't' ? '\t' : c == 'n' ? '\n' : c == 'r' ? '\r' : c;
+  }
+  return out;
+}
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  size_t begin = 0;
+  while (true) {
+    const size_t tab = line.find('\t', begin);
+    fields.push_back(unescape(line.substr(begin, tab - begin)));
+    if (tab == std::string::npos) break;
+    begin = tab + 1;
+  }
+  return fields;
+}
+
+std::string join_tabs(const std::vector<std::string>& fields) {
+  std::string line;
+  for (size_t i = 0; i < fields.size(); ++i) line += (i ? "\t" : "") + escape(fields[i]);
+  return line;
+}
+
+bool flush_to_disk(std::FILE* file) { return std::fflush(file) == 0 && fsync(fileno(file)) == 0; }
+
+}  // namespace
+
+ResultsStore::~ResultsStore() {
+  if (state_) std::fclose(state_);
+}
+
+std::string ResultsStore::encode(const GameRecord& r) {
+  char wall[32], setup[32], think[32];
+  std::snprintf(wall, sizeof wall, "%.3f", r.wall_ms);
+  std::snprintf(setup, sizeof setup, "%.3f", r.setup_ms);
+  std::snprintf(think, sizeof think, "%.3f", r.think_ms);
+  return join_tabs({"game",
+                    std::to_string(r.index),
+                    std::to_string(r.round),
+                    std::to_string(r.pairing),
+                    std::to_string(r.pair),
+                    std::to_string(r.opening_index),
+                    r.opening_id,
+                    r.opening_fen,
+                    r.white,
+                    r.black,
+                    r.result,
+                    r.reason,
+                    r.termination,
+                    std::to_string(r.plies),
+                    std::to_string(r.time_used_ms[0]),
+                    std::to_string(r.time_used_ms[1]),
+                    std::to_string(r.engine_reported_ms[0]),
+                    std::to_string(r.engine_reported_ms[1]),
+                    wall,
+                    setup,
+                    think,
+                    r.pgn});
+}
+
+bool ResultsStore::decode(const std::string& line, GameRecord& r) {
+  const auto f = split_tabs(line);
+  if (f.size() != 22 || f[0] != "game") return false;
+  try {
+    r.index = std::stoi(f[1]);
+    r.round = std::stoi(f[2]);
+    r.pairing = std::stoi(f[3]);
+    r.pair = std::stoi(f[4]);
+    r.opening_index = std::stoi(f[5]);
+    r.opening_id = f[6];
+    r.opening_fen = f[7];
+    r.white = f[8];
+    r.black = f[9];
+    r.result = f[10];
+    r.reason = f[11];
+    r.termination = f[12];
+    r.plies = std::stoi(f[13]);
+    r.time_used_ms[0] = std::stoll(f[14]);
+    r.time_used_ms[1] = std::stoll(f[15]);
+    r.engine_reported_ms[0] = std::stoll(f[16]);
+    r.engine_reported_ms[1] = std::stoll(f[17]);
+    r.wall_ms = std::stod(f[18]);
+    r.setup_ms = std::stod(f[19]);
+    r.think_ms = std::stod(f[20]);
+    r.pgn = f[21];
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
+
+bool ResultsStore::open(const std::string& dir, const std::vector<std::string>& signature,
+                        uint64_t seed, const std::string& pgn_out, std::string& error) {
+  dir_ = dir;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    error = "cannot create --out directory '" + dir + "': " + ec.message();
+    return false;
+  }
+  const std::string path = dir + "/" + kStateFile;
+  int64_t pgn_offset = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (in) {
+    std::ostringstream contents;
+    contents << in.rdbuf();
+    std::string text = contents.str();
+    // A line cut short by an interruption is dropped, and cut from the file before appending.
+    const size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+    text.resize(complete);
+    std::filesystem::resize_file(path, complete, ec);
+    std::istringstream lines(text);
+    std::string line;
+    if (!std::getline(lines, line) || line != kStateHeader) {
+      error = "'" + path + "' is not a match state file";
+      return false;
+    }
+    std::set<int> seen;
+    while (std::getline(lines, line)) {
+      auto fields = split_tabs(line);
+      if (fields[0] == "signature") {
+        fields.erase(fields.begin());
+        if (fields != signature) {
+          size_t i = 0;
+          while (i < fields.size() && i < signature.size() && fields[i] == signature[i]) ++i;
+          const std::string was = i < fields.size() ? "'" + fields[i] + "'" : "nothing more";
+          const std::string now = i < signature.size() ? "'" + signature[i] + "'" : "nothing more";
+          error = "'" + dir + "' holds a match run with other flags (argument " +
+                  std::to_string(i + 1) + " was " + was + ", now " + now +
+                  "): rerun with the same flags to resume, or use another --out";
+          return false;
+        }
+      } else if (fields[0] == "seed" && fields.size() == 2) {
+        seed_ = std::stoull(fields[1]);
+      } else if (fields[0] == "pgn_offset" && fields.size() == 2) {
+        pgn_offset = std::stoll(fields[1]);
+      } else if (fields[0] == "game") {
+        GameRecord record;
+        if (!decode(line, record)) {
+          error = "'" + path + "': unreadable game line";
+          return false;
+        }
+        if (seen.insert(record.index).second) games_.push_back(std::move(record));
+      }
+    }
+    resumed_ = true;
+    std::sort(games_.begin(), games_.end(),
+              [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
+    if (!pgn_out.empty()) {
+      // Back to where the file stood before the match, then every finished game once.
+      if (std::filesystem::exists(pgn_out, ec) &&
+          int64_t(std::filesystem::file_size(pgn_out, ec)) > pgn_offset)
+        std::filesystem::resize_file(pgn_out, uintmax_t(pgn_offset), ec);
+      std::string all;
+      for (const auto& g : games_) all += g.pgn;
+      if (!all.empty() && !append_to_file(pgn_out, all, error)) return false;
+    }
+    state_ = std::fopen(path.c_str(), "ab");
+  } else {
+    seed_ = seed;
+    if (!pgn_out.empty() && std::filesystem::exists(pgn_out, ec))
+      pgn_offset = int64_t(std::filesystem::file_size(pgn_out, ec));
+    state_ = std::fopen(path.c_str(), "wb");
+    if (state_) {
+      std::vector<std::string> head{"signature"};
+      head.insert(head.end(), signature.begin(), signature.end());
+      std::fprintf(state_, "%s\n%s\nseed\t%llu\npgn_offset\t%lld\n", kStateHeader,
+                   join_tabs(head).c_str(), (unsigned long long)seed_, (long long)pgn_offset);
+    }
+  }
+  if (!state_ || !flush_to_disk(state_)) {
+    error = "cannot write '" + path + "'";
+    return false;
+  }
+  return true;
+}
+
+bool ResultsStore::append(const GameRecord& record, std::string& error) {
+  games_.push_back(record);
+  if (!state_) return true;
+  const std::string line = encode(record) + "\n";
+  if (std::fwrite(line.data(), 1, line.size(), state_) != line.size() || !flush_to_disk(state_)) {
+    error = "cannot write the match state in '" + dir_ + "'";
+    return false;
+  }
+  return true;
+}
+
+bool ResultsStore::write_file(const std::string& name, const std::string& text,
+                              std::string& error) const {
+  const std::string path = dir_ + "/" + name, temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) {
+      error = "cannot write '" + temporary + "'";
+      return false;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) {
+    error = "cannot rename '" + temporary + "': " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+bool append_to_file(const std::string& path, const std::string& text, std::string& error) {
+  std::FILE* file = std::fopen(path.c_str(), "ab");
+  if (!file) {
+    error = "cannot append to '" + path + "'";
+    return false;
+  }
+  const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  const bool closed = std::fclose(file) == 0;
+  if (!ok || !closed) {
+    error = "cannot append to '" + path + "'";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace splitlab::bench::match

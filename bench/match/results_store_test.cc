@@ -1,0 +1,104 @@
+#include "bench/match/results_store.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace splitlab::bench::match {
+namespace {
+
+GameRecord game(int index) {
+  GameRecord r;
+  r.index = index;
+  r.round = 2;
+  r.pairing = 1;
+  r.pair = 7;
+  r.opening_index = 12;
+  r.opening_id = "book-013";
+  r.opening_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+  r.white = "A\tweird";
+  r.black = "B\\back";
+  r.result = "0-1";
+  r.reason = "White makes an illegal move: e1e8";
+  r.termination = "illegal move";
+  r.plies = 31;
+  r.time_used_ms[0] = 1234;
+  r.time_used_ms[1] = 5678;
+  r.engine_reported_ms[0] = 1200;
+  r.engine_reported_ms[1] = 5600;
+  r.wall_ms = 7000.125;
+  r.setup_ms = 20.5;
+  r.think_ms = 6912.5;
+  r.pgn = "[Event \"?\"]\n\n1. e4 {book} 0-1\n\n";
+  return r;
+}
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(ResultsStoreTest, GameLinesRoundTrip) {
+  const GameRecord a = game(3);
+  const std::string line = ResultsStore::encode(a);
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  GameRecord b;
+  ASSERT_TRUE(ResultsStore::decode(line, b));
+  EXPECT_EQ(ResultsStore::encode(b), line);
+  EXPECT_EQ(b.white, a.white);
+  EXPECT_EQ(b.black, a.black);
+  EXPECT_EQ(b.pgn, a.pgn);
+  EXPECT_EQ(b.time_used_ms[1], 5678);
+  EXPECT_DOUBLE_EQ(b.wall_ms, 7000.125);
+  EXPECT_DOUBLE_EQ(b.setup_ms, 20.5);
+  EXPECT_FALSE(ResultsStore::decode("game\t1\t2", b));
+}
+
+TEST(ResultsStoreTest, ResumesKeepsGamesRestoresThePgnAndRefusesOtherFlags) {
+  const std::string dir = testing::TempDir() + "/store_resume";
+  std::filesystem::remove_all(dir);
+  const std::string pgn = testing::TempDir() + "/store_resume.pgn";
+  { std::ofstream(pgn) << "[Event \"earlier\"]\n\n*\n\n"; }
+  const std::string before = read(pgn);
+  const std::vector<std::string> signature = {"--engine", "cmd=x", "--rounds", "2"};
+  std::string error;
+  {
+    ResultsStore store;
+    ASSERT_TRUE(store.open(dir, signature, 42, pgn, error)) << error;
+    EXPECT_FALSE(store.resumed());
+    ASSERT_TRUE(store.append(game(1), error));
+    ASSERT_TRUE(append_to_file(pgn, game(1).pgn, error));
+    ASSERT_TRUE(store.append(game(2), error));  // Interrupted before its PGN was written.
+    ASSERT_TRUE(store.write_file("results.json", "{}\n", error));
+  }
+  // A game line cut short by the interruption, and a PGN game not in the state.
+  { std::ofstream(dir + "/state.tsv", std::ios::app) << "game\t3\t1"; }
+  ASSERT_TRUE(append_to_file(pgn, "[Event \"half\"]\n", error));
+  {
+    ResultsStore store;
+    ASSERT_TRUE(store.open(dir, signature, 7, pgn, error)) << error;
+    EXPECT_TRUE(store.resumed());
+    EXPECT_EQ(store.seed(), 42u);  // The first run's seed.
+    ASSERT_EQ(store.games().size(), 2u);
+    EXPECT_EQ(store.games()[1].index, 2);
+    EXPECT_EQ(read(pgn), before + game(1).pgn + game(2).pgn);
+    ASSERT_TRUE(store.append(game(4), error));
+  }
+  {
+    ResultsStore store;
+    ASSERT_TRUE(store.open(dir, signature, 7, pgn, error)) << error;
+    EXPECT_EQ(store.games().size(), 3u);
+  }
+  EXPECT_EQ(read(dir + "/results.json"), "{}\n");
+  ResultsStore other;
+  EXPECT_FALSE(other.open(dir, {"--engine", "cmd=x", "--rounds", "3"}, 1, pgn, error));
+  EXPECT_NE(error.find("'2'"), std::string::npos) << error;
+  EXPECT_NE(error.find("'3'"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace splitlab::bench::match
