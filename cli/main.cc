@@ -29,7 +29,7 @@ void print_usage() {
                "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess]\n"
                "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
                "  match --engine name=A cmd=PATH [option.NAME=V] [tc=40/60+0.6|st=S]\n"
-               "        [nodes=N] [depth=N] [timemargin=MS] --engine name=B cmd=PATH ...\n"
+               "        [nodes=N] [depth=N] [timemargin=MS] [stalltimeout=S] --engine name=B cmd=PATH ...\n"
                "        [--each ...] [--tournament round-robin|gauntlet] [--rounds N]\n"
                "        [--games N] [--repeat] [--openings file=F format=epd|pgn\n"
                "        order=sequential|random plies=N start=K] [--seed S] [--pgnout FILE]\n"

@@ -78,6 +78,13 @@ bool parse_engine_config(const std::vector<std::string>& each, const std::vector
         return false;
       }
       out.time_control.margin_ms = number;
+    } else if (key == "stalltimeout") {
+      int64_t ms = 0;
+      if (!parse_seconds(value, ms) || ms == 0) {
+        error = "bad engine word '" + word + "': expected seconds above 0";
+        return false;
+      }
+      out.stall_timeout_ms = ms;
     } else if (key == "proto") {
       if (value != "uci") {
         error = "unsupported protocol '" + word + "': only proto=uci (xiangqi and UCCI come later)";
@@ -85,7 +92,7 @@ bool parse_engine_config(const std::vector<std::string>& each, const std::vector
       }
     } else {
       error = "unknown engine word '" + word +
-              "' (name, cmd, dir, arg, option.NAME, tc, st, nodes, depth, timemargin, proto)";
+              "' (name, cmd, dir, arg, option.NAME, tc, st, nodes, depth, timemargin, stalltimeout, proto)";
       return false;
     }
   }

@@ -1,9 +1,10 @@
 // One engine of a match, from the words of --engine and --each (cutechess's keys):
 //   name=N cmd=PATH [dir=DIR] [arg=A ...] [option.NAME=VALUE ...] [tc=..] [st=..] [nodes=N]
-//   [depth=N] [timemargin=MS] [proto=uci]
+//   [depth=N] [timemargin=MS] [stalltimeout=S] [proto=uci]
 // The words of --each come first and an engine's own words override them.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,9 @@ struct EngineConfig {
   std::vector<std::string> args;
   std::vector<std::pair<std::string, std::string>> options;  // In the order given.
   TimeControl time_control;
+  // An engine with no clock (nodes= or depth= alone) cannot lose on time, but it can hang: after
+  // this long without a "bestmove" it is killed ("connection stalls"). stalltimeout=S sets it.
+  int64_t stall_timeout_ms = 600000;
 
   // The command and its arguments, for UciClient::start.
   std::vector<std::string> command_line() const;

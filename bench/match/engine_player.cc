@@ -57,7 +57,7 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
   const auto start = Clock::now();
   client_.send("go " + go_args);
   Clock::time_point deadline =
-      deadline_ms ? start + std::chrono::milliseconds(*deadline_ms) : start + kStallWithoutClock;
+      deadline_ms ? start + std::chrono::milliseconds(*deadline_ms) : start + std::chrono::milliseconds(config_.stall_timeout_ms);
   bool stopped = false;
   while (true) {
     const auto left =

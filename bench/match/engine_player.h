@@ -16,9 +16,6 @@ namespace splitlab::bench::match {
 // How long a stopped engine may take to send its late "bestmove" before it counts as hung
 // and is killed.
 inline constexpr std::chrono::milliseconds kStopGrace{1000};
-// An engine with no clock (nodes= or depth= alone) cannot lose on time, but it can hang: after
-// this long without a "bestmove" it is killed ("connection stalls").
-inline constexpr std::chrono::minutes kStallWithoutClock{10};
 
 struct EngineReply {
   enum class Status {
@@ -46,7 +43,8 @@ class EnginePlayer {
   // engine died (rather than stopped answering).
   bool new_game(std::string& error, bool& exited);
   // Sends the position and "go <go_args>"; `deadline_ms` (from "go") is when the move is too
-  // late: then "stop" is sent, and after kStopGrace the engine is killed.
+  // late: then "stop" is sent, and after kStopGrace the engine is killed. Without a deadline
+  // the engine is killed after its config's stall_timeout_ms.
   EngineReply think(const std::string& position_command, const std::string& go_args,
                     std::optional<int64_t> deadline_ms);
   // Kills the process; the next game starts a new one.

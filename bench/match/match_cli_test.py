@@ -159,6 +159,35 @@ def misbehaving_engines():
           "fake engines: termination tags " + str(tags))
 
 
+def stall_without_clock():
+    """An engine on depth= alone has no clock to lose on; when it hangs it is killed after its
+    stalltimeout (10 minutes unless set) and loses by a stalled connection."""
+    out_dir = os.path.join(TMP, "stall")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    log = os.path.join(TMP, "fake-stall.log")
+    if os.path.exists(log):
+        os.remove(log)
+    code, out, err = run(["--engine", "name=S", "cmd=" + BIN, "--engine", "name=hang", "cmd=" + FAKE,
+                          "arg=hang", "arg=" + log, "arg=" + BIN, "stalltimeout=1.5",
+                          "--each", "depth=2", "--games", "2", "--concurrency", "1",
+                          "--out", out_dir], timeout=60)
+    if not check(code == 0, "stall: exit %d, stderr %s" % (code, err[-2000:])):
+        return
+    finished = FINISHED.findall(out)
+    check(len(finished) == 2, "stall: 2 finished games, got %d" % len(finished))
+    for index, white, black, result, reason in finished:
+        colour = "White" if white == "hang" else "Black"
+        check(reason == colour + "'s connection stalls", "stall: reason %r" % reason)
+        check(result == ("0-1" if colour == "White" else "1-0"), "stall: the hung engine loses: " + result)
+    with open(os.path.join(out_dir, "results.json")) as f:
+        games = json.load(f)["games"]
+    for g in games:
+        hung = "white" if g["white"] == "hang" else "black"
+        # Killed after its 1.5 s, not before and not 10 minutes later.
+        check(g["termination_tag"] == "stalled connection", "stall: tag %r" % g["termination_tag"])
+        check(1500 <= g[hung + "_time_ms"] < 20000, "stall: the hung side used %d ms" % g[hung + "_time_ms"])
+
+
 def sprt_stops_early():
     """Splitlab against a fake that loses every game: the SPRT accepts H1 after a few pairs."""
     out_dir = os.path.join(TMP, "sprt")
@@ -240,6 +269,8 @@ def bad_input():
         (two + ["--openings", "file=" + os.path.join(TMP, "no-such-book.epd")], "no-such-book.epd"),
         (["--engine", "name=A", "cmd=" + BIN, "depth=1", "proto=ucci"] + two[4:], "proto=ucci"),
         (two + ["--variant", "xiangqi"], "xiangqi"),
+        (two + ["--each", "stalltimeout=0"], "stalltimeout=0"),
+        (two + ["--each", "stalltimeout=soon"], "stalltimeout=soon"),
         (["--engine", "name=A", "cmd=/no/such/engine", "depth=1"] + two[4:], "/no/such/engine"),
     ]
     for args, mention in cases:
@@ -250,7 +281,8 @@ def bad_input():
               "bad input %s: stderr %r" % (mention, err))
 
 
-for test in (bad_input, self_match, misbehaving_engines, sprt_stops_early, resume):
+for test in (bad_input, self_match, misbehaving_engines, stall_without_clock, sprt_stops_early,
+             resume):
     print("--", test.__name__, flush=True)
     test()
 print("%d failure(s)" % len(failures))

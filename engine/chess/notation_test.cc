@@ -142,7 +142,8 @@ TEST(SanTest, EveryLegalMoveRoundTripsInRandomGames) {
   // Random games reach promotions, under-promotions and piece clashes the suite lacks.
   std::mt19937_64 rng(0x5A11);
   int moves_checked = 0;
-  for (int game = 0; game < 300; ++game) {
+  const int games = 300 / test_support::kRandomGameDivisor;
+  for (int game = 0; game < games; ++game) {
     Position pos = Position::start();
     for (int ply = 0; ply < 200; ++ply) {
       MoveList moves;
@@ -159,7 +160,7 @@ TEST(SanTest, EveryLegalMoveRoundTripsInRandomGames) {
       pos.make_move(moves[int(rng() % uint64_t(moves.size()))]);
     }
   }
-  EXPECT_GT(moves_checked, 500000);
+  EXPECT_GT(moves_checked, 500000 / test_support::kRandomGameDivisor);
 }
 
 TEST(SanTest, PieceAndPawnMovesFromTheStart) {

@@ -93,13 +93,13 @@ void CheckRandomGames(const std::string& fen, int games, int max_plies, std::mt1
 
 TEST(PositionRandomPlayTest, FromTheStartPosition) {
   std::mt19937_64 rng(20240601);
-  CheckRandomGames(std::string(kStartFen), 1500, 200, rng);
+  CheckRandomGames(std::string(kStartFen), 1500 / test_support::kRandomGameDivisor, 200, rng);
 }
 
 TEST(PositionRandomPlayTest, FromEverySuitePosition) {
   std::mt19937_64 rng(20240602);
   for (const std::string& fen : SuiteFens()) {
-    CheckRandomGames(fen, 12, 200, rng);
+    CheckRandomGames(fen, 12 / test_support::kRandomGameDivisor, 200, rng);
     if (HasFatalFailure()) return;
   }
 }

@@ -17,6 +17,14 @@ namespace splitlab::chess::test_support {
 // The verified perft suite, as a test's runfiles hold it.
 inline constexpr char kSuitePath[] = "tests/data/chess_perft.epd";
 
+// Sanitizers check memory and threads, not coverage: random-play tests, which take minutes
+// under TSan, play a sixth as many games there (the optimised build plays them all).
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+inline constexpr int kRandomGameDivisor = 6;
+#else
+inline constexpr int kRandomGameDivisor = 1;
+#endif
+
 inline std::vector<std::string> SuiteFens() {
   std::vector<protocol::EpdRecord> records;
   std::string error;
