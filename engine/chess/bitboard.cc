@@ -78,7 +78,7 @@ void init_slider(SliderEntry* entries, Bitboard* table, const int (*dirs)[2]) {
       reference[i] = ray_attacks(s, subset, dirs);
       subset = (subset - e.mask) & e.mask;
     }
-#if defined(__BMI2__)
+#if defined(SPLITLAB_SLIDERS_PEXT)
     e.magic = 0;
     for (size_t i = 0; i < size; ++i) e.attacks[e.index(occupancy[i])] = reference[i];
 #else
