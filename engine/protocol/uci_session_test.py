@@ -3,8 +3,8 @@
 
 Usage: uci_session_test.py PATH/TO/splitlab
 
-Every wait is bounded, every engine process is killed at the end, and the whole run takes well
-under a minute; legality comes from `splitlab perft --divide` (see uci_test_support.py).
+Every wait is bounded, every engine process is killed at the end, and the whole run takes about
+15 s on an idle machine; legality comes from `splitlab perft --divide` (see uci_test_support.py).
 
 Exit code 0 when every check passes; 1 with a list of failures otherwise.
 """
@@ -28,7 +28,7 @@ EXPECTED_OPTIONS = ["Hash", "Threads", "SplitStrategy", "TTEntry", "TTReplace", 
 
 def test_uci_handshake(e):
     e.send("uci")
-    seen, _ = e.wait_for(lambda l: l == "uciok", 3, "uciok")
+    seen, _ = e.wait_for(lambda l: l == "uciok", 10, "uciok")
     check(any(l.startswith("id name ") and len(l) > 8 for l in seen), "no 'id name' line")
     check(any(l.startswith("id author ") for l in seen), "no 'id author' line")
     options = {}
@@ -57,6 +57,10 @@ def test_uci_handshake(e):
 
 
 def test_isready_idle_and_during_search(e):
+    # The engine's start-up (under a sanitizer on a loaded CI machine, about a second) is not
+    # what this measures: wait for the handshake first, then time isready.
+    e.send("uci")
+    e.wait_for(lambda l: l == "uciok", 30, "uciok")
     _, latency = e.isready()
     check(latency < 1.0, "readyok took %.2f s when idle" % latency)
     e.send("position startpos", "go infinite")
@@ -377,4 +381,6 @@ TESTS = [
 
 
 if __name__ == "__main__":
-    sys.exit(run_tests(TESTS, __doc__, 55.0))
+    # Locally about 15 s; CI runs it beside the 8-thread tests under sanitizers, where one run took
+    # 100 s. Bazel's medium timeout (300 s) stays the backstop.
+    sys.exit(run_tests(TESTS, __doc__, 240.0))

@@ -156,7 +156,7 @@ class Engine:
             ponder = parts[3]
         return parts[1], ponder, seen, t
 
-    def isready(self, timeout=2.0):
+    def isready(self, timeout=10.0):
         sent = self.send("isready")
         seen, t = self.wait_for(lambda l: l == "readyok", timeout, "readyok")
         return seen, t - sent
