@@ -1,62 +1,23 @@
 #include "engine/chess/evaluate.h"
 
-#include <array>
-#include <cstdlib>
+#include <algorithm>
+#include <type_traits>
 
 namespace splitlab::chess {
 namespace {
 
-struct Score2 {  // A middlegame and an endgame value, blended by the game phase.
-  int mg = 0, eg = 0;
-  constexpr Score2& operator+=(Score2 o) { mg += o.mg; eg += o.eg; return *this; }
-  constexpr Score2& operator-=(Score2 o) { mg -= o.mg; eg -= o.eg; return *this; }
-  constexpr Score2 operator*(int k) const { return {mg * k, eg * k}; }
-};
+// A weight used `count` times by side Us: added to the score and, when tracing, counted (White's
+// uses positive, Black's negative) for the tuner. NoTrace compiles to the addition alone.
+struct NoTrace {};
 
-constexpr Score2 kMaterial[kNumPieceTypes] = {
-    {90, 120}, {320, 300}, {335, 320}, {480, 540}, {960, 1000}, {0, 0}};
-constexpr int kPhaseWeight[kNumPieceTypes] = {0, 1, 1, 2, 4, 0};
-constexpr int kMaxPhase = 24;
-
-// Piece-square tables, built from simple rules (centralisation, advancement, king shelter)
-// rather than tuned numbers; indexed from White's side (a1 = 0).
-constexpr int center_distance(Square s) {
-  const int f = file_of(s), r = rank_of(s);
-  const int df = f < 4 ? 3 - f : f - 4, dr = r < 4 ? 3 - r : r - 4;
-  return df + dr;  // 0 in the centre, 6 in a corner.
+template <Color Us, typename Trace>
+inline void use(Score2& score, Trace* trace, const Score2& weight, int count = 1) {
+  score += weight * count;
+  if constexpr (!std::is_same_v<Trace, NoTrace>)
+    trace->coeff[eval_param_index(kEvalParams, weight)] += Us == kWhite ? count : -count;
 }
 
-constexpr std::array<std::array<Score2, 64>, kNumPieceTypes> make_tables() {
-  std::array<std::array<Score2, 64>, kNumPieceTypes> t{};
-  for (Square s = 0; s < 64; ++s) {
-    const int f = file_of(s), r = rank_of(s), cd = center_distance(s);
-    const int central_file = (f == 3 || f == 4) ? 1 : (f == 2 || f == 5) ? 0 : -1;
-    // Pawns: advance, especially in the centre; endgame value grows with the rank.
-    t[kPawn][s] = {r >= 1 && r <= 6 ? (r - 1) * 3 + central_file * (r >= 3 && r <= 4 ? 12 : 3) : 0,
-                   r >= 1 && r <= 6 ? (r - 1) * 6 : 0};
-    t[kKnight][s] = {18 - 7 * cd, 15 - 6 * cd};
-    t[kBishop][s] = {10 - 3 * cd - (r == 0 ? 8 : 0), 8 - 3 * cd};
-    t[kRook][s] = {(r == 6 ? 15 : 0) + (central_file >= 0 ? 4 : 0), r == 6 ? 10 : 0};
-    t[kQueen][s] = {4 - 2 * cd - (r == 0 ? 0 : 0), 12 - 4 * cd};
-    // King: stay home and castled in the middlegame, centralise in the endgame.
-    const int shelter = r == 0 ? (f <= 2 || f >= 6 ? 25 : 0) : r == 1 ? 0 : -25 * r;
-    t[kKing][s] = {shelter, 30 - 10 * cd};
-  }
-  return t;
-}
-constexpr auto kPieceSquare = make_tables();
-
-constexpr Score2 kBishopPair = {30, 50};
-constexpr Score2 kDoubledPawn = {-10, -20};
-constexpr Score2 kIsolatedPawn = {-12, -15};
-constexpr Score2 kPassedPawn[8] = {{0, 0},   {5, 10},  {8, 15},   {15, 30},
-                                   {30, 60}, {55, 100}, {90, 150}, {0, 0}};
-constexpr Score2 kMobility[kNumPieceTypes] = {{0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0}};
-constexpr int kMobilityBase[kNumPieceTypes] = {0, 4, 6, 6, 12, 0};
-constexpr Score2 kRookOpenFile = {25, 10};
-constexpr Score2 kRookHalfOpenFile = {12, 5};
-constexpr Score2 kShelterPawn = {12, 0};
-constexpr int kTempo = 10;
+constexpr const EvalParams& W = kEvalParams;
 
 Bitboard file_bb(int f) { return kFileA << f; }
 Bitboard adjacent_files(int f) {
@@ -71,8 +32,8 @@ Bitboard passed_span(Color c, Square s) {
   return files & ahead;
 }
 
-template <Color Us>
-Score2 evaluate_side(const Position& pos, int& phase) {
+template <Color Us, typename Trace>
+Score2 evaluate_side(const Position& pos, int& phase, Trace* trace) {
   constexpr Color Them = ~Us;
   Score2 score;
   const Bitboard occupied = pos.pieces();
@@ -84,30 +45,31 @@ Score2 evaluate_side(const Position& pos, int& phase) {
     for (Bitboard b = pos.pieces(Us, PieceType(t)); b;) {
       const Square s = pop_lsb(b);
       const Square rel = Us == kWhite ? s : (s ^ 56);
-      score += kMaterial[t];
-      score += kPieceSquare[t][rel];
+      use<Us>(score, trace, W.material[t]);
+      use<Us>(score, trace, W.piece_square[t][rel]);
       phase += kPhaseWeight[t];
       if (t == kKnight || t == kBishop || t == kRook || t == kQueen) {
         const int moves = popcount(piece_attacks(PieceType(t), s, occupied) & mobility_area);
-        score += kMobility[t] * (moves - kMobilityBase[t]);
+        use<Us>(score, trace, W.mobility[t], moves - kMobilityBase[t]);
       }
       if (t == kRook) {
         const Bitboard file = file_bb(file_of(s));
         if (!(file & (our_pawns | their_pawns)))
-          score += kRookOpenFile;
+          use<Us>(score, trace, W.rook_open_file);
         else if (!(file & our_pawns))
-          score += kRookHalfOpenFile;
+          use<Us>(score, trace, W.rook_half_open_file);
       }
       if (t == kPawn) {
         const int f = file_of(s);
-        if (!(adjacent_files(f) & our_pawns)) score += kIsolatedPawn;
+        if (!(adjacent_files(f) & our_pawns)) use<Us>(score, trace, W.isolated_pawn);
         if (more_than_one(file_bb(f) & our_pawns) && lsb(file_bb(f) & our_pawns) == s)
-          score += kDoubledPawn;
-        if (!(passed_span(Us, s) & their_pawns)) score += kPassedPawn[rank_of(rel)];
+          use<Us>(score, trace, W.doubled_pawn);
+        if (!(passed_span(Us, s) & their_pawns))
+          use<Us>(score, trace, W.passed_pawn[rank_of(rel)]);
       }
     }
   }
-  if (more_than_one(pos.pieces(Us, kBishop))) score += kBishopPair;
+  if (more_than_one(pos.pieces(Us, kBishop))) use<Us>(score, trace, W.bishop_pair);
 
   // Pawns in front of a king on its own back two ranks.
   const Square king = pos.king_square(Us);
@@ -116,9 +78,24 @@ Score2 evaluate_side(const Position& pos, int& phase) {
     const Bitboard shield = (file_bb(file_of(king)) | adjacent_files(file_of(king))) &
                             passed_span(Us, king) & (Us == kWhite ? (kRank2 | kRank3)
                                                                   : (kRank7 | kRank6));
-    score += kShelterPawn * popcount(shield & our_pawns);
+    use<Us>(score, trace, W.shelter_pawn, popcount(shield & our_pawns));
   }
   return score;
+}
+
+template <typename Trace>
+int evaluate_with(const Position& pos, Trace* trace) {
+  int phase = 0;
+  Score2 score = evaluate_side<kWhite>(pos, phase, trace);
+  score -= evaluate_side<kBlack>(pos, phase, trace);
+  phase = std::min(phase, kMaxPhase);
+  if constexpr (!std::is_same_v<Trace, NoTrace>) {
+    trace->phase = phase;
+    trace->white_to_move = pos.side_to_move() == kWhite;
+  }
+  int value = (score.mg * phase + score.eg * (kMaxPhase - phase)) / kMaxPhase;
+  if (pos.side_to_move() == kBlack) value = -value;
+  return value + kTempo;
 }
 
 }  // namespace
@@ -126,18 +103,15 @@ Score2 evaluate_side(const Position& pos, int& phase) {
 int non_pawn_material(const Position& pos, Color c) {
   int total = 0;
   for (int t = kKnight; t <= kQueen; ++t)
-    total += kMaterial[t].mg * popcount(pos.pieces(c, PieceType(t)));
+    total += W.material[t].mg * popcount(pos.pieces(c, PieceType(t)));
   return total;
 }
 
-int evaluate(const Position& pos) {
-  int phase = 0;
-  Score2 score = evaluate_side<kWhite>(pos, phase);
-  score -= evaluate_side<kBlack>(pos, phase);
-  phase = std::min(phase, kMaxPhase);
-  int value = (score.mg * phase + score.eg * (kMaxPhase - phase)) / kMaxPhase;
-  if (pos.side_to_move() == kBlack) value = -value;
-  return value + kTempo;
+int evaluate(const Position& pos) { return evaluate_with<NoTrace>(pos, nullptr); }
+
+int evaluate(const Position& pos, EvalTrace& trace) {
+  trace = EvalTrace{};
+  return evaluate_with(pos, &trace);
 }
 
 }  // namespace splitlab::chess

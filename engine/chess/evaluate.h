@@ -2,6 +2,9 @@
 // pawn structure, passed pawns, king shelter, bishop pair), in centipawns from the side to move.
 #pragma once
 
+#include <array>
+
+#include "engine/chess/eval_params.h"
 #include "engine/chess/position.h"
 
 namespace splitlab::chess {
@@ -10,6 +13,18 @@ namespace splitlab::chess {
 inline constexpr int kSeeValue[kNumPieceTypes + 1] = {100, 320, 330, 500, 950, 20000, 0};
 
 int evaluate(const Position& pos);
+
+// How the evaluation of one position used each weight, for the tuner: the evaluation is
+//   tapered = (sum_i coeff[i] * w_i.mg * phase + sum_i coeff[i] * w_i.eg * (24 - phase)) / 24
+// from White's side (integer division), negated for Black to move, plus kTempo.
+struct EvalTrace {
+  std::array<int, kEvalParamCount> coeff{};  // White's uses minus Black's.
+  int phase = 0;                             // 0..kMaxPhase.
+  bool white_to_move = true;
+};
+
+// evaluate(pos), filling `trace`.
+int evaluate(const Position& pos, EvalTrace& trace);
 
 // Material of knights, bishops, rooks and queens of one side (for null-move safety).
 int non_pawn_material(const Position& pos, Color c);

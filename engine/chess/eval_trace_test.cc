@@ -1,0 +1,141 @@
+// The evaluation's trace (what the Texel tuner fits) must reproduce the evaluation exactly from
+// the weights, and the evaluation must be colour-symmetric.
+#include <bit>
+#include <cctype>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/chess/eval_params.h"
+#include "engine/chess/evaluate.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/test_support.h"
+#include "gtest/gtest.h"
+
+namespace splitlab::chess {
+namespace {
+
+// The evaluation recomputed from a trace and a weight vector, as the tuner's linear model does
+// it (in integers, with the evaluation's own rounding).
+int evaluate_from_trace(const EvalTrace& trace, const EvalParams& params) {
+  long mg = 0, eg = 0;
+  for (int i = 0; i < kEvalParamCount; ++i) {
+    mg += long(trace.coeff[i]) * eval_param(params, i).mg;
+    eg += long(trace.coeff[i]) * eval_param(params, i).eg;
+  }
+  int value = int((mg * trace.phase + eg * (kMaxPhase - trace.phase)) / kMaxPhase);
+  if (!trace.white_to_move) value = -value;
+  return value + kTempo;
+}
+
+// The same position with the colours exchanged (board mirrored top to bottom).
+std::string flip_colours(const std::string& fen) {
+  std::istringstream in(fen);
+  std::string board, side, castling, ep, rest;
+  in >> board >> side >> castling >> ep;
+  std::getline(in, rest);
+  std::vector<std::string> ranks;
+  std::stringstream ranks_in(board);
+  for (std::string r; std::getline(ranks_in, r, '/');) ranks.push_back(r);
+  std::string flipped;
+  for (int i = int(ranks.size()) - 1; i >= 0; --i) {
+    for (char& c : ranks[i]) c = std::isupper(c) ? std::tolower(c) : std::toupper(c);
+    flipped += ranks[i] + (i ? "/" : "");
+  }
+  std::string flipped_castling = castling;
+  for (char& c : flipped_castling)
+    if (c != '-') c = std::isupper(c) ? std::tolower(c) : std::toupper(c);
+  std::string flipped_ep = ep;
+  if (ep != "-") flipped_ep[1] = ep[1] == '3' ? '6' : '3';
+  return flipped + (side == "w" ? " b " : " w ") + flipped_castling + " " + flipped_ep + rest;
+}
+
+// The perft suite's positions and those of random games from the start.
+std::vector<std::string> sample_fens() {
+  std::vector<std::string> fens = test_support::SuiteFens();
+  std::mt19937_64 rng(2026);
+  for (int game = 0; game < 200 / test_support::kRandomGameDivisor; ++game) {
+    Position pos = Position::start();
+    for (int ply = 0; ply < 160; ++ply) {
+      MoveList moves;
+      generate<GenType::kAll>(pos, moves);
+      if (moves.size() == 0) break;
+      pos.make_move(moves[int(rng() % moves.size())]);
+      if (ply % 3 == 0) fens.push_back(pos.fen());
+    }
+  }
+  return fens;
+}
+
+TEST(EvalTrace, ReproducesTheEvaluationFromTheWeights) {
+  int checked = 0;
+  for (const std::string& fen : sample_fens()) {
+    const Position pos = test_support::Parse(fen);
+    EvalTrace trace;
+    const int traced = evaluate(pos, trace);
+    ASSERT_EQ(traced, evaluate(pos)) << fen;
+    ASSERT_EQ(evaluate_from_trace(trace, kEvalParams), traced) << fen;
+    ASSERT_GE(trace.phase, 0);
+    ASSERT_LE(trace.phase, kMaxPhase);
+    ++checked;
+  }
+  EXPECT_GT(checked, 10000 / test_support::kRandomGameDivisor);
+}
+
+TEST(EvalTrace, ChangedWeightsChangeTheTracedEvaluationAsTheyWould) {
+  // The trace is the evaluation's derivative: moving one weight moves the evaluation by the
+  // weight's coefficient, tapered. Checked for every weight the start position uses.
+  const Position pos = Position::start();
+  EvalTrace trace;
+  evaluate(pos, trace);
+  EXPECT_EQ(trace.phase, kMaxPhase);
+  for (int i = 0; i < kEvalParamCount; ++i) {
+    EvalParams changed = kEvalParams;
+    eval_param(changed, i).mg += 24;
+    EXPECT_EQ(evaluate_from_trace(trace, changed) - evaluate_from_trace(trace, kEvalParams),
+              trace.coeff[i] * 24)
+        << eval_param_name(i);
+  }
+}
+
+TEST(EvalTrace, TheEvaluationIsColourSymmetric) {
+  for (const std::string& fen : sample_fens()) {
+    const Position pos = test_support::Parse(fen);
+    const Position flipped = test_support::Parse(flip_colours(fen));
+    ASSERT_EQ(evaluate(pos), evaluate(flipped)) << fen << " against " << flip_colours(fen);
+    EvalTrace a, b;
+    evaluate(pos, a);
+    evaluate(flipped, b);
+    for (int i = 0; i < kEvalParamCount; ++i)
+      ASSERT_EQ(a.coeff[i], -b.coeff[i]) << fen << ": " << eval_param_name(i);
+  }
+}
+
+TEST(EvalParams, EveryWeightHasItsOwnName) {
+  std::set<std::string> names;
+  for (int i = 0; i < kEvalParamCount; ++i) {
+    const std::string name = eval_param_name(i);
+    EXPECT_EQ(name.find("weight "), std::string::npos) << i;
+    EXPECT_TRUE(names.insert(name).second) << name;
+  }
+  EXPECT_EQ(eval_param_name(0), "material[pawn]");
+  EXPECT_EQ(eval_param_name(eval_param_index(kEvalParams, kEvalParams.piece_square[kPawn][28])),
+            "piece_square[pawn][e4]");
+  EXPECT_TRUE(eval_param_fixed(eval_param_index(kEvalParams, kEvalParams.material[kKing])));
+  EXPECT_FALSE(eval_param_fixed(eval_param_index(kEvalParams, kEvalParams.bishop_pair)));
+}
+
+TEST(EvalParams, AFlatWeightVectorRoundTrips) {
+  // A tuned weight file is a flat array of Score2, turned into EvalParams with std::bit_cast.
+  const auto flat = std::bit_cast<std::array<Score2, kEvalParamCount>>(kEvalParams);
+  for (int i = 0; i < kEvalParamCount; ++i) EXPECT_EQ(flat[i], eval_param(kEvalParams, i));
+  constexpr EvalParams back = std::bit_cast<EvalParams>(
+      std::bit_cast<std::array<Score2, kEvalParamCount>>(kEvalParams));
+  EXPECT_EQ(back.rook_open_file, kEvalParams.rook_open_file);
+  EXPECT_EQ(back.piece_square[kKing][4], kEvalParams.piece_square[kKing][4]);
+}
+
+}  // namespace
+}  // namespace splitlab::chess

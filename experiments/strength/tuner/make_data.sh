@@ -1,0 +1,28 @@
+#!/bin/sh
+# The tuner's training data, made from Splitlab's own games only: games against other engines
+# teach their evaluation's quirks as well as the result (a position type that Glaurung
+# misplays looks lost for whoever reaches it), so they are left out.
+#
+#   SELFPLAY=N experiments/strength/tuner/make_data.sh     (from the repository root)
+#
+# 1. N self-play games (default 4000): Splitlab against itself at 1 thread, 1+0.01, Hash 16,
+#    concurrency 2, the default book in random order, seed 5150. Rerunning resumes the match.
+# 2. Up to 20 quiet positions a game (make_positions) from those games and the committed
+#    Splitlab-against-Splitlab games of experiments/second-thread, into data/positions.epd.
+# SPLITLAB names a copy of the binary (default bazel-bin/splitlab), so that a rebuild during
+# the match changes nothing. Needs `bazel build //:splitlab //experiments/strength/tuner:all`.
+set -eu
+dir=experiments/strength/tuner
+splitlab=${SPLITLAB:-bazel-bin/splitlab}
+games=${SELFPLAY:-4000}
+mkdir -p "$dir/selfplay" "$dir/data"
+"$splitlab" match \
+  --engine name=splitlab-a cmd="$splitlab" --engine name=splitlab-b cmd="$splitlab" \
+  --each tc=1+0.01 option.Hash=16 option.Threads=1 \
+  --rounds $((games / 2)) --games 2 --repeat --concurrency 2 --seed 5150 \
+  --openings file=bench/book/splitlab_book.epd format=epd order=random \
+  --draw movenumber=40 movecount=8 score=10 --resign movecount=3 score=600 twosided=true \
+  --ratinginterval 200 \
+  --pgnout "$dir/selfplay/games.pgn" --out "$dir/selfplay/results"
+bazel-bin/experiments/strength/tuner/make_positions --out "$dir/data/positions.epd" \
+  --per-game 20 --seed 1 $(git ls-files 'experiments/second-thread/*.pgn') "$dir/selfplay/games.pgn"

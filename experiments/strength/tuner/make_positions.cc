@@ -1,0 +1,110 @@
+// make_positions: the tuner's training data from PGN files of the project's own games.
+//
+//   make_positions --out FILE [--per-game N] [--skip-plies N] [--seed S] PGN...
+//
+// Games are numbered across the files in the order given; each contributes up to N quiet
+// positions (see training_data.h) with its result and number. The file's header records the
+// command and the counts.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/protocol/pgn.h"
+#include "experiments/strength/tuner/training_data.h"
+
+namespace {
+
+int usage(const char* why) {
+  std::fprintf(stderr,
+               "make_positions: %s\n"
+               "usage: make_positions --out FILE [--per-game N] [--skip-plies N] [--seed S] "
+               "PGN...\n",
+               why);
+  return 2;
+}
+
+bool parse_int(const char* text, long& out) {
+  char* end = nullptr;
+  out = std::strtol(text, &end, 10);
+  return end != text && *end == '\0';
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace splitlab;
+  std::string out_path;
+  tuner::ExtractSettings settings;
+  long seed = 1;
+  std::vector<std::string> inputs;
+  std::string command = "make_positions";
+  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](long& v) {
+      if (i + 1 >= argc || !parse_int(argv[i + 1], v) || v < 0) return false;
+      ++i;
+      return true;
+    };
+    long v;
+    if (arg == "--out" && i + 1 < argc) {
+      out_path = argv[++i];
+    } else if (arg == "--per-game") {
+      if (!value(v)) return usage("--per-game needs a non-negative integer");
+      settings.per_game = int(v);
+    } else if (arg == "--skip-plies") {
+      if (!value(v)) return usage("--skip-plies needs a non-negative integer");
+      settings.skip_plies = int(v);
+    } else if (arg == "--seed") {
+      if (!value(seed)) return usage("--seed needs a non-negative integer");
+    } else if (arg.rfind("--", 0) == 0) {
+      return usage(("unknown option '" + arg + "'").c_str());
+    } else {
+      inputs.push_back(arg);
+    }
+  }
+  if (out_path.empty()) return usage("--out FILE is required");
+  if (inputs.empty()) return usage("no PGN files given");
+
+  std::mt19937_64 rng{uint64_t(seed)};
+  std::vector<std::string> lines;
+  int game_number = 0, games_used = 0;
+  for (const std::string& path : inputs) {
+    std::vector<protocol::PgnLine> games;
+    std::string error;
+    if (!protocol::read_pgn_file(path, games, error)) {
+      std::fprintf(stderr, "make_positions: %s\n", error.c_str());
+      return 1;
+    }
+    for (const auto& game : games) {
+      const size_t before = lines.size();
+      if (!tuner::extract_positions(game, game_number, settings, rng, lines, error)) {
+        std::fprintf(stderr, "make_positions: %s: %s\n", path.c_str(), error.c_str());
+        return 1;
+      }
+      games_used += lines.size() > before;
+      ++game_number;
+    }
+    std::fprintf(stderr, "%s: %zu games\n", path.c_str(), games.size());
+  }
+  std::ofstream out(out_path);
+  if (!out) {
+    std::fprintf(stderr, "make_positions: cannot write '%s'\n", out_path.c_str());
+    return 1;
+  }
+  out << "# " << command << "\n";
+  out << "# " << game_number << " games read, " << games_used << " gave positions, "
+      << lines.size() << " positions\n";
+  for (const auto& line : lines) out << line << "\n";
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "make_positions: writing '%s' failed\n", out_path.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "%d games, %d gave positions, %zu positions written to %s\n", game_number,
+               games_used, lines.size(), out_path.c_str());
+  return 0;
+}
