@@ -62,6 +62,12 @@ bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& 
     return false;
   }
   settings.strategy = *strategy;
+  search::SearchFeatures features;
+  if (!search::parse_search_features(flags.get("features", "none"), features, error)) {
+    error = "--features: " + error;
+    return false;
+  }
+  searcher.shared_state().features = features;
   parallel::configure_threads(searcher, int(threads), settings);
   return true;
 }
@@ -70,7 +76,8 @@ std::string describe_parallel(const Flags& flags) {
   return "threads " + flags.get("threads", "1") + ", strategy " + flags.get("strategy", "ybwc") +
          ", split " + flags.get("split-nodes", "pv-all") + " nodes at depth >= " +
          flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
-         " helpers, " + flags.get("ordering", "copy") + " killers and history";
+         " helpers, " + flags.get("ordering", "copy") + " killers and history" +
+         (flags.get("features", "none") == "none" ? "" : ", search features " + flags.get("features"));
 }
 
 }  // namespace splitlab::cli

@@ -13,8 +13,10 @@ namespace splitlab::cli {
 
 // The flag names configure_table() and configure_parallel() read.
 inline const std::set<std::string> kTableFlags = {"hash", "tt-entry", "tt-replace"};
-inline const std::set<std::string> kParallelFlags = {"threads", "strategy", "split-nodes",
-                                                     "min-split-depth", "max-helpers", "ordering"};
+inline const std::set<std::string> kParallelFlags = {"threads",         "strategy",
+                                                     "split-nodes",     "min-split-depth",
+                                                     "max-helpers",     "ordering",
+                                                     "features"};
 
 // Sizes and configures `table` from --hash MB (default `default_mb`), --tt-entry, --tt-replace.
 bool configure_table(const Flags& flags, size_t default_mb, hashing::TranspositionTable& table,
@@ -25,7 +27,8 @@ bool configure_table(const Flags& flags, size_t default_mb, hashing::Transpositi
 bool read_split_settings(const Flags& flags, search::SplitSettings& settings, std::string& error);
 
 // Gives `searcher` the threads of --threads N (default 1) and --strategy none|ybwc|dts|lazy
-// (default ybwc), with the split knobs of read_split_settings().
+// (default ybwc), with the split knobs of read_split_settings(), and the search techniques of
+// --features (search_features.h; default none).
 bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& searcher,
                         std::string& error);
 // "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers".

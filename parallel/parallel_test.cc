@@ -467,6 +467,41 @@ INSTANTIATE_TEST_SUITE_P(Strategies, ParallelMateTest,
 INSTANTIATE_TEST_SUITE_P(ManyThreads, ParallelMateTest, ::testing::ValuesIn(all_params({8, 16})),
                          param_name);
 
+// The switchable search techniques (engine/search/search_features.h) prune and reduce at split
+// nodes too (a helper skips a move it was handed): with all of them on, every strategy still
+// finds the exact mates with a mating move. Two plies more than mate_depth(): the more selective
+// search needs them (WAC.099's quiet Rh5 mates in 2 at depth 9 with razoring and IIR, not 8).
+class ParallelFeaturesTest : public ::testing::TestWithParam<ThreadedParam> {};
+
+TEST_P(ParallelFeaturesTest, AllFeaturesStillFindTheMates) {
+  const Config& config = kConfigs[GetParam().config];
+  const int threads = GetParam().threads;
+  Engine engine(threads, config.settings());
+  std::string all, error;
+  for (auto name : search::kSearchFeatureNames) all += (all.empty() ? "" : ",") + std::string(name);
+  ASSERT_TRUE(search::parse_search_features(all, engine.searcher->shared_state().features, error));
+  int index = 0;
+  for (const MateCase& c : kMates) {
+    const int i = index++;
+    if (kSanitized && (i + GetParam().config + threads) % sanitized_stride(threads) != 0) continue;
+    const SearchResult r = engine.fresh_search(parse(c.fen), depth_limit(mate_depth(c) + 2));
+    SCOPED_TRACE(std::string(c.fen) + "  best " + r.best_move + "  pv " + join(r.pv));
+    EXPECT_EQ(r.score, mate_in(2 * c.moves - 1)) << score_to_uci(r.score);
+    EXPECT_TRUE(starts_mate(c.fen, r.best_move, c.moves));
+  }
+}
+
+std::vector<ThreadedParam> feature_params() {
+  std::vector<ThreadedParam> out;
+  for (int c = 0; c < kConfigCount; ++c)
+    if (std::string(kConfigs[c].name) == "ybwc" || std::string(kConfigs[c].name) == "dts" ||
+        std::string(kConfigs[c].name) == "lazy")
+      for (int t : {2, 4}) out.push_back({c, t});
+  return out;
+}
+INSTANTIATE_TEST_SUITE_P(Strategies, ParallelFeaturesTest, ::testing::ValuesIn(feature_params()),
+                         param_name);
+
 // The same, repeated: a parallel search is not deterministic, so a wrong result may show only in
 // some runs. Each mate in 4 is searched many times by each strategy at 3 and 4 threads.
 class RepeatedMateTest : public ::testing::TestWithParam<ThreadedParam> {};

@@ -12,45 +12,101 @@ std::string square_name(Square s) {
   return std::string(1, char('a' + file_of(s))) + char('1' + rank_of(s));
 }
 
-// Where each member starts in the flat vector.
-constexpr int index_of(size_t offset) { return int(offset / sizeof(Score2)); }
-constexpr int kMaterialAt = index_of(offsetof(EvalParams, material));
-constexpr int kPieceSquareAt = index_of(offsetof(EvalParams, piece_square));
-constexpr int kPassedPawnAt = index_of(offsetof(EvalParams, passed_pawn));
-constexpr int kMobilityAt = index_of(offsetof(EvalParams, mobility));
+// How a member's elements are named: by piece type, by rank, by count, or not at all.
+enum class Index { kNone, kPiece, kRank, kCount, kMinor };
+
+struct Member {
+  size_t offset;
+  int length;
+  const char* name;
+  Index index;
+};
+
+#define SPLITLAB_MEMBER(m, index)                                                        \
+  Member {                                                                               \
+    offsetof(EvalParams, m), int(sizeof(EvalParams::m) / sizeof(Score2)), #m, index \
+  }
+
+// Every member but piece_square, in declaration order.
+const Member kMembers[] = {
+    SPLITLAB_MEMBER(material, Index::kPiece),
+    SPLITLAB_MEMBER(bishop_pair, Index::kNone),
+    SPLITLAB_MEMBER(doubled_pawn, Index::kNone),
+    SPLITLAB_MEMBER(isolated_pawn, Index::kNone),
+    SPLITLAB_MEMBER(passed_pawn, Index::kRank),
+    SPLITLAB_MEMBER(knight_mobility, Index::kCount),
+    SPLITLAB_MEMBER(bishop_mobility, Index::kCount),
+    SPLITLAB_MEMBER(rook_mobility, Index::kCount),
+    SPLITLAB_MEMBER(queen_mobility, Index::kCount),
+    SPLITLAB_MEMBER(rook_open_file, Index::kNone),
+    SPLITLAB_MEMBER(rook_half_open_file, Index::kNone),
+    SPLITLAB_MEMBER(shelter_pawn, Index::kNone),
+    SPLITLAB_MEMBER(backward_pawn, Index::kNone),
+    SPLITLAB_MEMBER(connected_pawn, Index::kRank),
+    SPLITLAB_MEMBER(candidate_passer, Index::kRank),
+    SPLITLAB_MEMBER(passed_free_path, Index::kRank),
+    SPLITLAB_MEMBER(passed_own_king_distance, Index::kRank),
+    SPLITLAB_MEMBER(passed_enemy_king_distance, Index::kRank),
+    SPLITLAB_MEMBER(pawn_storm, Index::kRank),
+    SPLITLAB_MEMBER(king_open_file, Index::kNone),
+    SPLITLAB_MEMBER(king_danger, Index::kCount),
+    SPLITLAB_MEMBER(outpost, Index::kMinor),
+    SPLITLAB_MEMBER(bishop_pawns_same_colour, Index::kNone),
+    SPLITLAB_MEMBER(threat_by_pawn, Index::kPiece),
+    SPLITLAB_MEMBER(hanging, Index::kPiece),
+};
+#undef SPLITLAB_MEMBER
+
+constexpr int kPieceSquareAt = int(offsetof(EvalParams, piece_square) / sizeof(Score2));
+
+// The member holding weight i and the element's position in it; false for piece_square.
+bool find_member(int i, const Member*& member, int& element) {
+  for (const Member& m : kMembers) {
+    const int first = int(m.offset / sizeof(Score2));
+    if (i >= first && i < first + m.length) {
+      member = &m;
+      element = i - first;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool is(const Member* m, const char* name) { return std::string(m->name) == name; }
 
 }  // namespace
 
 std::string eval_param_name(int i) {
-  if (i >= kMaterialAt && i < kMaterialAt + kNumPieceTypes)
-    return std::string("material[") + kPieceNames[i - kMaterialAt] + "]";
   if (i >= kPieceSquareAt && i < kPieceSquareAt + kNumPieceTypes * 64) {
     const int k = i - kPieceSquareAt;
     return std::string("piece_square[") + kPieceNames[k / 64] + "][" + square_name(k % 64) + "]";
   }
-  if (i >= kPassedPawnAt && i < kPassedPawnAt + 8)
-    return "passed_pawn[rank " + std::to_string(i - kPassedPawnAt + 1) + "]";
-  if (i >= kMobilityAt && i < kMobilityAt + kNumPieceTypes)
-    return std::string("mobility[") + kPieceNames[i - kMobilityAt] + "]";
-  switch (i) {
-    case index_of(offsetof(EvalParams, bishop_pair)): return "bishop_pair";
-    case index_of(offsetof(EvalParams, doubled_pawn)): return "doubled_pawn";
-    case index_of(offsetof(EvalParams, isolated_pawn)): return "isolated_pawn";
-    case index_of(offsetof(EvalParams, rook_open_file)): return "rook_open_file";
-    case index_of(offsetof(EvalParams, rook_half_open_file)): return "rook_half_open_file";
-    case index_of(offsetof(EvalParams, shelter_pawn)): return "shelter_pawn";
-    default: return "weight " + std::to_string(i);
+  const Member* m;
+  int e;
+  if (!find_member(i, m, e)) return "weight " + std::to_string(i);
+  switch (m->index) {
+    case Index::kNone: return m->name;
+    case Index::kPiece: return std::string(m->name) + "[" + kPieceNames[e] + "]";
+    case Index::kRank: return std::string(m->name) + "[rank " + std::to_string(e + 1) + "]";
+    case Index::kCount: return std::string(m->name) + "[" + std::to_string(e) + "]";
+    case Index::kMinor: return std::string(m->name) + "[" + kPieceNames[kKnight + e] + "]";
   }
+  return m->name;
 }
 
 bool eval_param_fixed(int i) {
-  if (i == kMaterialAt + kKing) return true;
-  if (i >= kPieceSquareAt + kPawn * 64 && i < kPieceSquareAt + (kPawn + 1) * 64) {
-    const int rank = rank_of(i - kPieceSquareAt - kPawn * 64);
+  if (i >= kPieceSquareAt && i < kPieceSquareAt + 64) {  // Pawns never stand on ranks 1 and 8.
+    const int rank = rank_of(i - kPieceSquareAt);
     return rank == 0 || rank == 7;
   }
-  if (i == kPassedPawnAt + 0 || i == kPassedPawnAt + 7) return true;
-  if (i == kMobilityAt + kPawn || i == kMobilityAt + kKing) return true;
+  const Member* m;
+  int e;
+  if (!find_member(i, m, e)) return false;
+  // A pawn's rank is 2..7 from its own side (the storm's pawns are counted from theirs).
+  if (m->index == Index::kRank) return e == 0 || e == 7;
+  if (is(m, "material")) return e == kKing;
+  if (is(m, "threat_by_pawn")) return e == kPawn || e == kKing;
+  if (is(m, "hanging")) return e == kKing;
   return false;
 }
 

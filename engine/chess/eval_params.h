@@ -21,18 +21,44 @@ struct Score2 {  // A middlegame and an endgame value, blended by the game phase
 };
 
 // Every member is a Score2 or an array of them: EvalParams is a flat array of Score2 in memory.
+// Ranks are counted from the side whose term it is (0 = its first rank). Terms added for the
+// tuner start at zero: until tuned weights are adopted they cost nothing and change nothing.
 struct EvalParams {
   Score2 material[kNumPieceTypes];
   Score2 piece_square[kNumPieceTypes][64];  // From White's side, a1 = 0; the king's material is 0.
   Score2 bishop_pair;
   Score2 doubled_pawn;
   Score2 isolated_pawn;
-  Score2 passed_pawn[8];                // By the pawn's rank from its own side.
-  Score2 mobility[kNumPieceTypes];      // Per attacked square beyond kMobilityBase.
+  Score2 passed_pawn[8];                // No enemy pawn ahead on its own or an adjacent file.
+  // Mobility: by the number of attacked squares not held by our pieces or enemy pawn attacks.
+  Score2 knight_mobility[9];
+  Score2 bishop_mobility[14];
+  Score2 rook_mobility[15];
+  Score2 queen_mobility[28];
   Score2 rook_open_file;
   Score2 rook_half_open_file;
   Score2 shelter_pawn;                  // Per pawn in front of a king on its back two ranks.
+
+  // Pawn structure.
+  Score2 backward_pawn;       // Cannot be supported by a pawn and its stop square is attacked.
+  Score2 connected_pawn[8];   // Defended by a pawn or beside one, by rank.
+  Score2 candidate_passer[8]; // Open file ahead, at least as many helpers as enemy sentries.
+  Score2 passed_free_path[8]; // A passed pawn with nothing on the squares in front of it.
+  Score2 passed_own_king_distance[8];    // Per square of distance to the pawn's stop square.
+  Score2 passed_enemy_king_distance[8];  // Likewise for the enemy king.
+  // King safety (terms of the side whose king it is).
+  Score2 pawn_storm[8];        // Per enemy pawn on the king's or an adjacent file, by its rank.
+  Score2 king_open_file;       // Per file of the king's three without a pawn of its own.
+  Score2 king_danger[32];      // By attack units on the enemy king's zone (one-hot, see below).
+  // Pieces.
+  Score2 outpost[2];           // Knight, bishop: ranks 4-6, pawn-defended, no enemy pawn can chase.
+  Score2 bishop_pawns_same_colour;  // Per own pawn on the bishop's square colour.
+  Score2 threat_by_pawn[kNumPieceTypes];  // Per enemy piece attacked by our pawns, by its type.
+  Score2 hanging[kNumPieceTypes];         // Per enemy piece we attack that nothing defends.
 };
+
+// Attack units on the enemy king's zone per attacking piece (king_danger's index, capped at 31).
+inline constexpr int kKingAttackUnits[kNumPieceTypes] = {0, 2, 2, 3, 5, 0};
 
 inline constexpr int kEvalParamCount = int(sizeof(EvalParams) / sizeof(Score2));
 static_assert(sizeof(EvalParams) == kEvalParamCount * sizeof(Score2));
@@ -40,8 +66,6 @@ static_assert(sizeof(EvalParams) == kEvalParamCount * sizeof(Score2));
 // Game phase: 24 with all minor and major pieces on the board, 0 with none.
 inline constexpr int kPhaseWeight[kNumPieceTypes] = {0, 1, 1, 2, 4, 0};
 inline constexpr int kMaxPhase = 24;
-// Attacked squares a piece is expected to have; mobility counts the squares beyond these.
-inline constexpr int kMobilityBase[kNumPieceTypes] = {0, 4, 6, 6, 12, 0};
 // Added for the side to move after tapering (not a tuned weight).
 inline constexpr int kTempo = 10;
 
@@ -81,8 +105,11 @@ constexpr EvalParams hand_set_params() {
   const Score2 passed[8] = {{0, 0},   {5, 10},   {8, 15},   {15, 30},
                             {30, 60}, {55, 100}, {90, 150}, {0, 0}};
   for (int r = 0; r < 8; ++r) p.passed_pawn[r] = passed[r];
-  const Score2 mobility[kNumPieceTypes] = {{0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0}};
-  for (int t = 0; t < kNumPieceTypes; ++t) p.mobility[t] = mobility[t];
+  // Mobility: linear in the squares beyond a base (knight 4, bishop 6, rook 6, queen 12).
+  for (int n = 0; n < 9; ++n) p.knight_mobility[n] = Score2{4, 4} * (n - 4);
+  for (int n = 0; n < 14; ++n) p.bishop_mobility[n] = Score2{5, 5} * (n - 6);
+  for (int n = 0; n < 15; ++n) p.rook_mobility[n] = Score2{2, 4} * (n - 6);
+  for (int n = 0; n < 28; ++n) p.queen_mobility[n] = Score2{1, 2} * (n - 12);
   p.rook_open_file = {25, 10};
   p.rook_half_open_file = {12, 5};
   p.shelter_pawn = {12, 0};

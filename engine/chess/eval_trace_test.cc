@@ -76,6 +76,7 @@ TEST(EvalTrace, ReproducesTheEvaluationFromTheWeights) {
     EvalTrace trace;
     const int traced = evaluate(pos, trace);
     ASSERT_EQ(traced, evaluate(pos)) << fen;
+    ASSERT_EQ(traced, evaluate(pos)) << fen << " (from the thread's evaluation cache)";
     ASSERT_EQ(evaluate_from_trace(trace, kEvalParams), traced) << fen;
     ASSERT_GE(trace.phase, 0);
     ASSERT_LE(trace.phase, kMaxPhase);
@@ -113,6 +114,65 @@ TEST(EvalTrace, TheEvaluationIsColourSymmetric) {
   }
 }
 
+// How many times White used the weight, minus Black's uses, in the position.
+int uses(const std::string& fen, const Score2& weight) {
+  EvalTrace trace;
+  evaluate(test_support::Parse(fen), trace);
+  return trace.coeff[eval_param_index(kEvalParams, weight)];
+}
+
+TEST(EvalTerms, PawnStructure) {
+  // White: c4 passed, supported by d3 and free to run; d3 backward (its neighbours are ahead of
+  // it and e5 guards d4). Black: e5 isolated, not a candidate (d3 sentry, no helper).
+  const std::string fen = "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1";
+  const auto& w = kEvalParams;
+  EXPECT_EQ(uses(fen, w.backward_pawn), 1);
+  EXPECT_EQ(uses(fen, w.connected_pawn[3]), 1);
+  EXPECT_EQ(uses(fen, w.passed_pawn[3]), 1);
+  EXPECT_EQ(uses(fen, w.passed_free_path[3]), 1);
+  EXPECT_EQ(uses(fen, w.passed_own_king_distance[3]), 4);    // e1 to c5.
+  EXPECT_EQ(uses(fen, w.passed_enemy_king_distance[3]), 3);  // e8 to c5.
+  EXPECT_EQ(uses(fen, w.isolated_pawn), -1);
+  for (int r = 0; r < 8; ++r) EXPECT_EQ(uses(fen, w.candidate_passer[r]), 0) << r;
+  // A blocked passer has no free path; a pawn with a helper against one sentry is a candidate.
+  EXPECT_EQ(uses("4k3/8/2n5/8/2P5/8/8/4K3 w - - 0 1", w.passed_free_path[3]), 0);
+  EXPECT_EQ(uses("4k3/8/3p4/8/1PP5/8/8/4K3 w - - 0 1", w.candidate_passer[3]), 1);
+}
+
+TEST(EvalTerms, ThreatsAndHangingPieces) {
+  // e4 attacks the knight on d5, which nothing defends.
+  const std::string fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(uses(fen, kEvalParams.threat_by_pawn[kKnight]), 1);
+  EXPECT_EQ(uses(fen, kEvalParams.hanging[kKnight]), 1);
+  // Defended by a pawn on c6, it is threatened but not hanging.
+  const std::string defended = "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(uses(defended, kEvalParams.threat_by_pawn[kKnight]), 1);
+  EXPECT_EQ(uses(defended, kEvalParams.hanging[kKnight]), 0);
+}
+
+TEST(EvalTerms, KingSafety) {
+  // The queen on d1 sees d7 and d8 next to the black king: 5 units; Black attacks nothing.
+  const std::string queen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+  EXPECT_EQ(uses(queen, kEvalParams.king_danger[kKingAttackUnits[kQueen]]), 1);
+  EXPECT_EQ(uses(queen, kEvalParams.king_danger[0]), -1);
+  // White's king (f2, g2 in front) has one of its three files open, Black's two (only g3 on
+  // them). Black's g3 pawn storms White's king from its own 6th rank; White's f2 and g2 stand on
+  // Black's king's files on their 2nd rank.
+  const std::string storm = "6k1/8/8/8/8/6p1/5PP1/6K1 w - - 0 1";
+  EXPECT_EQ(uses(storm, kEvalParams.king_open_file), 1 - 2);
+  EXPECT_EQ(uses(storm, kEvalParams.pawn_storm[5]), 1);
+  EXPECT_EQ(uses(storm, kEvalParams.pawn_storm[1]), -2);
+}
+
+TEST(EvalTerms, PiecesOutpostsMobility) {
+  EXPECT_EQ(uses("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", kEvalParams.outpost[0]), 1);
+  // A black pawn on c7 can chase the knight away: no outpost.
+  EXPECT_EQ(uses("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", kEvalParams.outpost[0]), 0);
+  EXPECT_EQ(uses("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", kEvalParams.knight_mobility[2]), 1);
+  // The dark-squared bishop on c1 with pawns on b2 and d2 (dark) and e2 (light).
+  EXPECT_EQ(uses("4k3/8/8/8/8/8/1P1PP3/2B1K3 w - - 0 1", kEvalParams.bishop_pawns_same_colour), 2);
+}
+
 TEST(EvalParams, EveryWeightHasItsOwnName) {
   std::set<std::string> names;
   for (int i = 0; i < kEvalParamCount; ++i) {
@@ -125,6 +185,13 @@ TEST(EvalParams, EveryWeightHasItsOwnName) {
             "piece_square[pawn][e4]");
   EXPECT_TRUE(eval_param_fixed(eval_param_index(kEvalParams, kEvalParams.material[kKing])));
   EXPECT_FALSE(eval_param_fixed(eval_param_index(kEvalParams, kEvalParams.bishop_pair)));
+  EXPECT_EQ(eval_param_name(eval_param_index(kEvalParams, kEvalParams.king_danger[7])),
+            "king_danger[7]");
+  EXPECT_EQ(eval_param_name(eval_param_index(kEvalParams, kEvalParams.outpost[1])),
+            "outpost[bishop]");
+  EXPECT_EQ(eval_param_name(eval_param_index(kEvalParams, kEvalParams.hanging[kKing])),
+            "hanging[king]");
+  EXPECT_EQ(eval_param_name(kEvalParamCount - 1), "hanging[king]");
 }
 
 TEST(EvalParams, AFlatWeightVectorRoundTrips) {

@@ -1,13 +1,16 @@
 #include "engine/chess/evaluate.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <type_traits>
 
 namespace splitlab::chess {
 namespace {
 
 // A weight used `count` times by side Us: added to the score and, when tracing, counted (White's
-// uses positive, Black's negative) for the tuner. NoTrace compiles to the addition alone.
+// uses positive, Black's negative) for the tuner. NoTrace compiles to the addition alone, and a
+// weight of zero to nothing at all.
 struct NoTrace {};
 
 template <Color Us, typename Trace>
@@ -18,8 +21,10 @@ inline void use(Score2& score, Trace* trace, const Score2& weight, int count = 1
 }
 
 constexpr const EvalParams& W = kEvalParams;
+constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;  // a1 is dark.
 
 Bitboard file_bb(int f) { return kFileA << f; }
+Bitboard rank_bb(int r) { return kRank1 << (8 * r); }
 Bitboard adjacent_files(int f) {
   return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
 }
@@ -31,15 +36,65 @@ Bitboard passed_span(Color c, Square s) {
                                      : (r > 0 ? ~Bitboard(0) >> (8 * (8 - r)) : 0);
   return files & ahead;
 }
+// The ranks of `s` and those behind it, from `c`'s side.
+Bitboard level_or_behind(Color c, Square s) {
+  const int r = rank_of(s);
+  return c == kWhite ? (r == 7 ? ~Bitboard(0) : (Bitboard(1) << (8 * (r + 1))) - 1)
+                     : ~Bitboard(0) << (8 * r);
+}
+int distance(Square a, Square b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+
+// What one side attacks, for the terms that need both sides' attacks (threats, king danger).
+struct SideAttacks {
+  Bitboard all = 0;
+  Bitboard by_pawns = 0;
+  int king_units = 0;  // Attack units on the enemy king's zone.
+};
 
 template <Color Us, typename Trace>
-Score2 evaluate_side(const Position& pos, int& phase, Trace* trace) {
+void pawn_terms(const Position& pos, Square s, Score2& score, Trace* trace) {
+  constexpr Color Them = ~Us;
+  const Bitboard our_pawns = pos.pieces(Us, kPawn), their_pawns = pos.pieces(Them, kPawn);
+  const int f = file_of(s);
+  const int r = Us == kWhite ? rank_of(s) : 7 - rank_of(s);
+  const Square stop = Us == kWhite ? s + 8 : s - 8;
+  const Bitboard ahead_on_file = passed_span(Us, s) & file_bb(f);
+  const bool isolated = !(adjacent_files(f) & our_pawns);
+  if (isolated) use<Us>(score, trace, W.isolated_pawn);
+  if (more_than_one(file_bb(f) & our_pawns) && lsb(file_bb(f) & our_pawns) == s)
+    use<Us>(score, trace, W.doubled_pawn);
+  const bool supported = pawn_attacks(Them, s) & our_pawns;
+  const bool phalanx = adjacent_files(f) & rank_bb(rank_of(s)) & our_pawns;
+  if (supported || phalanx) use<Us>(score, trace, W.connected_pawn[r]);
+  if (!isolated && !(adjacent_files(f) & level_or_behind(Us, s) & our_pawns) &&
+      (pawn_attacks_set<Them>(their_pawns) & square_bb(stop)))
+    use<Us>(score, trace, W.backward_pawn);
+  if (!(passed_span(Us, s) & their_pawns)) {
+    use<Us>(score, trace, W.passed_pawn[r]);
+    if (!(ahead_on_file & pos.pieces())) use<Us>(score, trace, W.passed_free_path[r]);
+    use<Us>(score, trace, W.passed_own_king_distance[r], distance(pos.king_square(Us), stop));
+    use<Us>(score, trace, W.passed_enemy_king_distance[r], distance(pos.king_square(Them), stop));
+  } else if (!(ahead_on_file & (our_pawns | their_pawns))) {
+    const int sentries = popcount(passed_span(Us, s) & their_pawns);
+    const int helpers = popcount(adjacent_files(f) & level_or_behind(Us, s) & our_pawns);
+    if (helpers >= sentries) use<Us>(score, trace, W.candidate_passer[r]);
+  }
+}
+
+template <Color Us, typename Trace>
+Score2 evaluate_side(const Position& pos, int& phase, Trace* trace, SideAttacks& attacks) {
   constexpr Color Them = ~Us;
   Score2 score;
   const Bitboard occupied = pos.pieces();
   const Bitboard our_pawns = pos.pieces(Us, kPawn), their_pawns = pos.pieces(Them, kPawn);
   const Bitboard enemy_pawn_attacks = pawn_attacks_set<Them>(their_pawns);
   const Bitboard mobility_area = ~pos.pieces(Us) & ~enemy_pawn_attacks;
+  const Square their_king = pos.king_square(Them);
+  const Bitboard their_king_zone = king_attacks(their_king) | square_bb(their_king);
+  attacks.by_pawns = pawn_attacks_set<Us>(our_pawns);
+  attacks.all = attacks.by_pawns | king_attacks(pos.king_square(Us));
 
   for (int t = kPawn; t <= kKing; ++t) {
     for (Bitboard b = pos.pieces(Us, PieceType(t)); b;) {
@@ -48,9 +103,30 @@ Score2 evaluate_side(const Position& pos, int& phase, Trace* trace) {
       use<Us>(score, trace, W.material[t]);
       use<Us>(score, trace, W.piece_square[t][rel]);
       phase += kPhaseWeight[t];
-      if (t == kKnight || t == kBishop || t == kRook || t == kQueen) {
-        const int moves = popcount(piece_attacks(PieceType(t), s, occupied) & mobility_area);
-        use<Us>(score, trace, W.mobility[t], moves - kMobilityBase[t]);
+      if (t == kPawn) {
+        pawn_terms<Us>(pos, s, score, trace);
+        continue;
+      }
+      if (t == kKing) continue;
+      const Bitboard a = piece_attacks(PieceType(t), s, occupied);
+      attacks.all |= a;
+      if (a & their_king_zone) attacks.king_units += kKingAttackUnits[t];
+      const int moves = popcount(a & mobility_area);
+      switch (t) {
+        case kKnight: use<Us>(score, trace, W.knight_mobility[moves]); break;
+        case kBishop: use<Us>(score, trace, W.bishop_mobility[moves]); break;
+        case kRook: use<Us>(score, trace, W.rook_mobility[moves]); break;
+        default: use<Us>(score, trace, W.queen_mobility[moves]); break;
+      }
+      if (t == kKnight || t == kBishop) {
+        const int r = rank_of(rel);
+        if (r >= 3 && r <= 5 && (pawn_attacks(Them, s) & our_pawns) &&
+            !(passed_span(Us, s) & adjacent_files(file_of(s)) & their_pawns))
+          use<Us>(score, trace, W.outpost[t - kKnight]);
+      }
+      if (t == kBishop) {
+        const Bitboard colour = (square_bb(s) & kDarkSquares) ? kDarkSquares : ~kDarkSquares;
+        use<Us>(score, trace, W.bishop_pawns_same_colour, popcount(our_pawns & colour));
       }
       if (t == kRook) {
         const Bitboard file = file_bb(file_of(s));
@@ -59,19 +135,12 @@ Score2 evaluate_side(const Position& pos, int& phase, Trace* trace) {
         else if (!(file & our_pawns))
           use<Us>(score, trace, W.rook_half_open_file);
       }
-      if (t == kPawn) {
-        const int f = file_of(s);
-        if (!(adjacent_files(f) & our_pawns)) use<Us>(score, trace, W.isolated_pawn);
-        if (more_than_one(file_bb(f) & our_pawns) && lsb(file_bb(f) & our_pawns) == s)
-          use<Us>(score, trace, W.doubled_pawn);
-        if (!(passed_span(Us, s) & their_pawns))
-          use<Us>(score, trace, W.passed_pawn[rank_of(rel)]);
-      }
     }
   }
   if (more_than_one(pos.pieces(Us, kBishop))) use<Us>(score, trace, W.bishop_pair);
 
-  // Pawns in front of a king on its own back two ranks.
+  // Our king: pawns in front of it on its own back two ranks, files without our pawns, and
+  // enemy pawns coming at it.
   const Square king = pos.king_square(Us);
   const int king_rank = Us == kWhite ? rank_of(king) : 7 - rank_of(king);
   if (king_rank <= 1) {
@@ -80,14 +149,40 @@ Score2 evaluate_side(const Position& pos, int& phase, Trace* trace) {
                                                                   : (kRank7 | kRank6));
     use<Us>(score, trace, W.shelter_pawn, popcount(shield & our_pawns));
   }
+  const Bitboard king_files = file_bb(file_of(king)) | adjacent_files(file_of(king));
+  for (int f = std::max(file_of(king) - 1, 0); f <= std::min(file_of(king) + 1, 7); ++f)
+    if (!(file_bb(f) & our_pawns)) use<Us>(score, trace, W.king_open_file);
+  for (Bitboard b = their_pawns & king_files; b;) {
+    const Square s = pop_lsb(b);
+    use<Us>(score, trace, W.pawn_storm[Them == kWhite ? rank_of(s) : 7 - rank_of(s)]);
+  }
   return score;
+}
+
+// Terms of side Us that need both sides' attacks.
+template <Color Us, typename Trace>
+void threat_terms(const Position& pos, const SideAttacks& ours, const SideAttacks& theirs,
+                  Score2& score, Trace* trace) {
+  constexpr Color Them = ~Us;
+  use<Us>(score, trace, W.king_danger[std::min(ours.king_units, 31)]);
+  for (int t = kKnight; t <= kQueen; ++t)
+    use<Us>(score, trace, W.threat_by_pawn[t],
+            popcount(pos.pieces(Them, PieceType(t)) & ours.by_pawns));
+  for (int t = kPawn; t <= kQueen; ++t)
+    use<Us>(score, trace, W.hanging[t],
+            popcount(pos.pieces(Them, PieceType(t)) & ours.all & ~theirs.all));
 }
 
 template <typename Trace>
 int evaluate_with(const Position& pos, Trace* trace) {
   int phase = 0;
-  Score2 score = evaluate_side<kWhite>(pos, phase, trace);
-  score -= evaluate_side<kBlack>(pos, phase, trace);
+  SideAttacks white_attacks, black_attacks;
+  Score2 white = evaluate_side<kWhite>(pos, phase, trace, white_attacks);
+  Score2 black = evaluate_side<kBlack>(pos, phase, trace, black_attacks);
+  threat_terms<kWhite>(pos, white_attacks, black_attacks, white, trace);
+  threat_terms<kBlack>(pos, black_attacks, white_attacks, black, trace);
+  Score2 score = white;
+  score -= black;
   phase = std::min(phase, kMaxPhase);
   if constexpr (!std::is_same_v<Trace, NoTrace>) {
     trace->phase = phase;
@@ -107,7 +202,38 @@ int non_pawn_material(const Position& pos, Color c) {
   return total;
 }
 
-int evaluate(const Position& pos) { return evaluate_with<NoTrace>(pos, nullptr); }
+// Each search thread keeps the evaluations of its recent positions: the same position is often
+// evaluated again (after a re-search, in quiescence and by the next iteration). An entry packs
+// the upper 48 bits of the position's key with the 16-bit value, so a lookup is one load and
+// a hit is exact up to a 2^-48 chance of a key collision. Per thread, nothing is shared.
+class EvalCache {
+ public:
+  static constexpr int kBits = 15;  // 32,768 entries, 256 KiB.
+
+  bool find(uint64_t key, int& value) const {
+    const uint64_t entry = entries_[key & kMask];
+    if (entry == 0 || ((entry ^ key) >> 16)) return false;  // 0: an empty slot.
+    value = int(int16_t(uint16_t(entry)));
+    return true;
+  }
+  void store(uint64_t key, int value) {
+    entries_[key & kMask] = (key & ~uint64_t(0xFFFF)) | uint16_t(int16_t(value));
+  }
+
+ private:
+  static constexpr uint64_t kMask = (uint64_t(1) << kBits) - 1;
+  uint64_t entries_[uint64_t(1) << kBits] = {};
+};
+
+int evaluate(const Position& pos) {
+  thread_local EvalCache cache;
+  const uint64_t key = pos.key();
+  int value;
+  if (cache.find(key, value)) return value;
+  value = evaluate_with<NoTrace>(pos, nullptr);
+  cache.store(key, value);
+  return value;
+}
 
 int evaluate(const Position& pos, EvalTrace& trace) {
   trace = EvalTrace{};

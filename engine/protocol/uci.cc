@@ -56,6 +56,14 @@ UciOption check(const std::string& name, bool def) {
   return o;
 }
 
+UciOption text_option(const std::string& name, const std::string& def) {
+  UciOption o;
+  o.name = name;
+  o.type = UciOption::Type::kString;
+  o.default_value = def;
+  return o;
+}
+
 UciOption button(const std::string& name) {
   UciOption o;
   o.name = name;
@@ -80,6 +88,8 @@ UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::
   options_.add(spin("MinSplitDepth", 4, 1, 64));
   options_.add(spin("MaxHelpersPerSplit", 8, 1, 256));
   options_.add(combo("OrderingMemory", "copy", {"copy", "own", "shared"}));
+  // Search techniques under test (engine/search/search_features.h): "none" or "futility,lmp".
+  options_.add(text_option("SearchFeatures", "none"));
   // Time kept back per move for the GUI and the operating system: a loaded machine delays a
   // process by tens of milliseconds, and a loss on time is worse than a shallower search.
   options_.add(spin("Move Overhead", 50, 0, 5000));
@@ -199,6 +209,12 @@ bool UciEngine::apply_option(const std::string& name) {
     if (!table_.resize(size_t(options_.spin("Hash")), &message)) error(message);
   } else if (name == "Clear Hash") {
     table_.clear();
+  } else if (name == "SearchFeatures") {
+    search::SearchFeatures& features = searcher_->shared_state().features;
+    if (!search::parse_search_features(options_.text(name), features, message)) {
+      error("setoption SearchFeatures: " + message);
+      options_.set(name, search::describe_search_features(features), message);  // Unchanged.
+    }
   } else if (name == "TTEntry") {
     table_.set_scheme(*hashing::parse_tt_entry_scheme(options_.text("TTEntry")));
   } else if (name == "TTReplace") {

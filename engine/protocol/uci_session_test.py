@@ -23,7 +23,8 @@ from uci_test_support import (INFO_FIELDS, START_FEN, Failure, check, check_lega
 # The checks. Each takes a fresh engine.
 
 EXPECTED_OPTIONS = ["Hash", "Threads", "SplitStrategy", "TTEntry", "TTReplace", "SplitNodes",
-                    "MinSplitDepth", "MaxHelpersPerSplit", "OrderingMemory", "Clear Hash"]
+                    "MinSplitDepth", "MaxHelpersPerSplit", "OrderingMemory", "SearchFeatures",
+                    "Clear Hash"]
 
 
 def test_uci_handshake(e):
@@ -259,6 +260,18 @@ def test_options(e):
             e.send("setoption name TTEntry value " + scheme,
                    "setoption name TTReplace value " + policy)
             _, seen, _ = expect_search(e, "go depth 4", moves=["d2d4"])
+    # Search techniques under test: a list is taken, a bad name is refused by name and changes
+    # nothing, and the search with every technique on plays a legal move.
+    e.send("setoption name SearchFeatures value futility,bogus")
+    seen, _ = e.isready()
+    check(any("SearchFeatures" in l and "'bogus'" in l for l in errors_in(seen)),
+          "a bad SearchFeatures name gave %s" % errors_in(seen))
+    e.send("setoption name SearchFeatures value "
+           "futility,lmp,see-pruning,razoring,iir,history-lmr,safe-check-extension")
+    seen, _ = e.isready()
+    check(not errors_in(seen), "SearchFeatures gave %s" % errors_in(seen))
+    expect_search(e, "go depth 8", moves=["e2e4", "e7e5"])
+    e.send("setoption name SearchFeatures value none")
     e.send("setoption name Hash value 1", "setoption name TTReplace value bucket")
     e.send("ucinewgame")
     seen, _ = e.isready()

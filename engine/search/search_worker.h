@@ -23,6 +23,7 @@
 #include "engine/search/history.h"
 #include "engine/search/move_picker.h"
 #include "engine/search/node_type.h"
+#include "engine/search/search_features.h"
 #include "engine/search/search_game.h"
 #include "engine/search/search_types.h"
 #include "engine/search/split_coordinator.h"
@@ -35,6 +36,7 @@ namespace splitlab::search {
 struct SharedSearchState {
   hashing::TranspositionTable* table = nullptr;
   std::atomic<bool> stop{false};
+  SearchFeatures features;  // Set between searches only.
 };
 
 // The root moves of one search, ordered best first after each iteration. Threads that search
@@ -139,6 +141,8 @@ class SearchWorker {
                     bool null_allowed, Phase resume);
   Action return_value(int ply, Score value);
   Action search_move(int ply, Move m, int move_number);
+  // A move pruned without a search: on to the next one.
+  Action skip_move(int ply);
   void record_root_move(int ply, Move m, int move_number, Score v, Score alpha);
   Score quiescence(Score alpha, Score beta, int ply);
   void count_node(int ply);

@@ -119,11 +119,13 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.type = sp->type;
   f.in_check = sp->in_check;
   f.original_alpha = sp->original_alpha;
+  f.static_eval = sp->static_eval;
   f.table_move = sp->table_move;
   f.nodes_at_entry = clock_at_join;  // This thread's share is measured from here.
   f.best_score = -kInfiniteScore;
   f.best_move = Move::none();
   f.moves_searched = 0;
+  f.moves_pruned = 0;
   f.quiets_tried_count = 0;
   f.split = sp;
   f.holds_split = false;
@@ -199,6 +201,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   f.best_move = Move::none();
   f.table_move = Move::none();
   f.moves_searched = 0;
+  f.moves_pruned = 0;
   f.quiets_tried_count = 0;
   f.nodes_at_entry = subtree_clock();
   const bool pv = f.type == NodeType::kPV;
@@ -216,12 +219,22 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
       }
     }
   }
+  const SearchFeatures& features = shared_.features;
+  // Internal iterative reduction: a node the table knows no move for is searched a ply less
+  // (what an internal deepening search would have spent finding a first move).
+  if (features.iir && ply > 0 && !f.table_move && f.depth >= 4) --f.depth;
 
   f.static_eval = f.in_check ? -kInfiniteScore : G::evaluate(pos_);
   if (!pv && !f.in_check && ply > 0 && !is_mate_score(f.beta)) {
     // Reverse futility: far above beta at low depth, the opponent will not get back in time.
     if (f.depth <= 6 && f.static_eval - 90 * f.depth >= f.beta)
       return return_value(ply, f.static_eval);
+    // Razoring: far below alpha near the leaves, only a capture can help: ask quiescence.
+    if (features.razoring && f.depth <= 3 && f.static_eval + 200 * f.depth <= f.alpha) {
+      const Score v = quiescence(f.alpha, f.alpha + 1, ply);
+      if (aborted_) return return_value(ply, 0);
+      if (v <= f.alpha) return return_value(ply, v);
+    }
     // Null move: if passing still fails high, a real move almost surely would too.
     if (f.null_allowed && f.depth >= 2 && f.static_eval >= f.beta && G::null_move_allowed(pos_)) {
       f.reduction = 3 + f.depth / 4;
@@ -294,14 +307,44 @@ typename SearchWorker<G>::Action SearchWorker<G>::next_move(int ply) {
 template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, int move_number) {
   Frame& f = frames_[ply];
+  const SearchFeatures& features = shared_.features;
   const bool pv = f.type == NodeType::kPV;
   const bool is_killer = m == killers_->first(ply) || m == killers_->second(ply);
   f.current = m;
   f.move_number = move_number;
   f.current_is_quiet = !G::is_tactical(pos_, m);
+  // Pruning (each rule a SearchFeature): never the first move, at the root, at PV nodes or in
+  // check, and not while alpha is a mate score (every move might then be needed).
+  const bool may_prune =
+      move_number > 0 && ply > 0 && !pv && !f.in_check && !is_mate_score(f.alpha);
+  const bool need_see = (features.see_pruning && may_prune && f.depth <= 8) ||
+                        features.safe_check_extension;
+  const int see = need_see ? G::see(pos_, m) : 0;
+  const int history_score =
+      features.history_lmr && f.current_is_quiet ? history_->get(G::history_index(pos_, m)) : 0;
   G::make(pos_, m);
   const bool gives_check = G::in_check(pos_);
-  f.child_depth = f.depth - 1 + (gives_check ? 1 : 0);  // Check extension.
+  // A check that loses material by SEE is often a sacrifice that mates: never SEE-pruned.
+  if (features.see_pruning && may_prune && !gives_check && f.depth <= 8 &&
+      see < (f.current_is_quiet ? -50 : -100) * f.depth) {
+    G::unmake(pos_, m);
+    return skip_move(ply);
+  }
+  if (may_prune && f.current_is_quiet && !gives_check && !is_killer) {
+    const bool late = features.late_move_pruning && f.depth <= 8 &&
+                      move_number >= 3 + f.depth * f.depth;
+    const Score futility_value = f.static_eval + 100 + 100 * f.depth;
+    const bool futile = features.futility && f.depth <= 6 && futility_value <= f.alpha;
+    if (late || futile) {
+      G::unmake(pos_, m);
+      // Fail soft: the node's value is at least what the pruned move was judged unable to
+      // exceed (a split node's best score lives in its split point and is left alone).
+      if (futile && !f.split) f.best_score = std::max(f.best_score, futility_value);
+      return skip_move(ply);
+    }
+  }
+  const bool extend = gives_check && (!features.safe_check_extension || see >= 0);
+  f.child_depth = f.depth - 1 + (extend ? 1 : 0);  // Check extension.
 
   if (move_number == 0) {
     f.child_search = ChildSearch::kFullWindow;
@@ -316,12 +359,21 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
     int r = reductions_[std::min(f.depth, 63)][std::min(move_number, 63)];
     if (pv) --r;
     if (is_killer) --r;
+    // History (at most +-16384, rarely beyond +-4000): up to two plies less or more.
+    r -= std::clamp(history_score / 2000, -2, 2);
     f.reduction = std::clamp(r, 0, f.child_depth - 1);
   }
   f.child_search = f.reduction > 0 ? ChildSearch::kReduced : ChildSearch::kScout;
   f.child_alpha = f.alpha;
   return push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth - f.reduction,
                     child_node_type(f.type, move_number), true, Phase::kAfterChild);
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::skip_move(int ply) {
+  ++frames_[ply].moves_pruned;
+  frames_[ply].phase = Phase::kNextMove;
+  return Action::kContinue;
 }
 
 template <SearchGame G>
@@ -402,9 +454,12 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
 template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
   Frame& f = frames_[ply];
-  if (f.moves_searched == 0)
+  if (f.moves_searched == 0 && f.moves_pruned == 0)
     return return_value(ply, f.in_check ? mated_in(ply) : kDrawScore);
-  const Score best = f.best_score;
+  // Every move pruned: the node fails low (an upper bound at the pruning value, or alpha).
+  const Score best = f.moves_searched == 0 ? std::min(f.best_score > -kInfiniteScore
+                                                          ? f.best_score : f.alpha, f.alpha)
+                                           : f.best_score;
   hashing::TtBound bound;
   NodeType actual;
   if (best >= f.beta) {

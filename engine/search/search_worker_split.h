@@ -72,6 +72,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->type = f.type;
   sp->in_check = f.in_check;
   sp->original_alpha = f.original_alpha;
+  sp->static_eval = f.static_eval;
   sp->table_move = f.table_move;
   sp->owner = thread_index_;
   if (coordinator_->settings.ordering == OrderingMemory::kCopy) {

@@ -73,6 +73,7 @@ struct SearchFrame {
   Move best_move;
   Move table_move;
   int moves_searched;
+  int moves_pruned;  // Skipped by a pruning rule (SearchFeatures), not searched.
   int move_number;  // Of the current move (0 = first).
   Move current;
   bool current_is_quiet;
@@ -108,6 +109,7 @@ struct SplitPoint {
   NodeType type = NodeType::kPV;       // As predicted when split.
   bool in_check = false;
   Score original_alpha = 0;
+  Score static_eval = 0;
   Move table_move;
   int owner = 0;
   // The owner's; only the owner sets it (when it makes the split point), anyone clears it.

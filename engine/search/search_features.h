@@ -1,0 +1,71 @@
+// Search techniques that can be switched on one at a time, so that each is tested in games
+// against the same build without it (experiments/strength/log.md) before it becomes part of
+// the default search. UCI option "SearchFeatures" and the --features flag of bench and epd take
+// a comma-separated list of names ("futility,lmp"), or "none".
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace splitlab::search {
+
+struct SearchFeatures {
+  bool futility = false;         // Quiet moves near the leaves that cannot lift a low eval.
+  bool late_move_pruning = false;  // Quiet moves ordered late at low depth.
+  bool see_pruning = false;      // Moves that lose material by SEE, at low depth.
+  bool razoring = false;         // Low depth, eval far below alpha: ask quiescence.
+  bool iir = false;              // Internal iterative reduction: no table move, one ply less.
+  bool history_lmr = false;      // Reduce moves with bad history more, good history less.
+  bool safe_check_extension = false;  // Extend only checks that do not lose material by SEE.
+
+  bool operator==(const SearchFeatures&) const = default;
+};
+
+// Names as the option and flag spell them, in the struct's order.
+inline constexpr std::array<std::string_view, 7> kSearchFeatureNames = {
+    "futility", "lmp", "see-pruning", "razoring", "iir", "history-lmr", "safe-check-extension"};
+
+inline bool* search_feature(SearchFeatures& f, std::string_view name) {
+  bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning, &f.razoring,
+                    &f.iir,      &f.history_lmr,       &f.safe_check_extension};
+  for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
+    if (kSearchFeatureNames[i] == name) return fields[i];
+  return nullptr;
+}
+
+// Parses "none" or a comma-separated list of names; false with `error` naming a bad one.
+inline bool parse_search_features(std::string_view text, SearchFeatures& out, std::string& error) {
+  SearchFeatures features;
+  if (text != "none" && !text.empty()) {
+    size_t start = 0;
+    while (start <= text.size()) {
+      const size_t comma = std::min(text.find(',', start), text.size());
+      const std::string_view name = text.substr(start, comma - start);
+      bool* field = search_feature(features, name);
+      if (!field) {
+        error = "unknown search feature '" + std::string(name) + "' (known: ";
+        for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
+          error += std::string(i ? ", " : "") + std::string(kSearchFeatureNames[i]);
+        error += ", or none)";
+        return false;
+      }
+      *field = true;
+      start = comma + 1;
+    }
+  }
+  out = features;
+  return true;
+}
+
+// "none" or the names of the features switched on, comma-separated.
+inline std::string describe_search_features(const SearchFeatures& f) {
+  SearchFeatures copy = f;
+  std::string text;
+  for (auto name : kSearchFeatureNames)
+    if (*search_feature(copy, name)) text += (text.empty() ? "" : ",") + std::string(name);
+  return text.empty() ? "none" : text;
+}
+
+}  // namespace splitlab::search

@@ -1,0 +1,152 @@
+// The switchable search techniques (search_features.h): names parsed and described, bad names
+// named; with each one on (and with all of them), the single-threaded search still finds exact
+// mates with a mating move, stays deterministic, and searches a different tree than without
+// it (a switch that changes nothing would be tested in games for nothing).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/chess/bench_positions.h"
+#include "engine/chess/chess_game.h"
+#include "engine/chess/test_support.h"
+#include "engine/core/score.h"
+#include "engine/search/search_features.h"
+#include "engine/search/searcher.h"
+#include "hashing/tt.h"
+
+namespace splitlab::search {
+namespace {
+
+using chess::ChessGame;
+using chess::Position;
+
+TEST(SearchFeaturesText, ParsesListsAndDescribesThem) {
+  SearchFeatures f;
+  std::string error;
+  ASSERT_TRUE(parse_search_features("futility,lmp", f, error)) << error;
+  EXPECT_TRUE(f.futility);
+  EXPECT_TRUE(f.late_move_pruning);
+  EXPECT_FALSE(f.razoring);
+  EXPECT_EQ(describe_search_features(f), "futility,lmp");
+  ASSERT_TRUE(parse_search_features("none", f, error));
+  EXPECT_EQ(f, SearchFeatures{});
+  EXPECT_EQ(describe_search_features(f), "none");
+  std::string all;
+  for (auto name : kSearchFeatureNames) all += (all.empty() ? "" : ",") + std::string(name);
+  ASSERT_TRUE(parse_search_features(all, f, error)) << error;
+  EXPECT_EQ(describe_search_features(f), all);
+}
+
+TEST(SearchFeaturesText, BadNamesAreNamedAndChangeNothing) {
+  SearchFeatures f;
+  f.iir = true;
+  std::string error;
+  EXPECT_FALSE(parse_search_features("futility,lnp", f, error));
+  EXPECT_NE(error.find("'lnp'"), std::string::npos) << error;
+  EXPECT_NE(error.find("futility, lmp"), std::string::npos) << error;  // Lists the known ones.
+  EXPECT_TRUE(f.iir);
+  EXPECT_FALSE(f.futility);
+  EXPECT_FALSE(parse_search_features("futility,", f, error));  // An empty name.
+  EXPECT_FALSE(parse_search_features("Futility", f, error));   // Names are exact.
+}
+
+struct Engine {
+  hashing::TranspositionTable table;
+  std::unique_ptr<Searcher<ChessGame>> searcher;
+
+  explicit Engine(const SearchFeatures& features) {
+    std::string error;
+    EXPECT_TRUE(table.resize(16, &error)) << error;
+    searcher = std::make_unique<Searcher<ChessGame>>(table);
+    searcher->shared_state().features = features;
+  }
+  SearchResult search(const Position& pos, int depth) {
+    SearchLimits limits;
+    limits.depth = depth;
+    table.clear();
+    searcher->new_game();
+    searcher->arm();
+    return searcher->run(pos, limits, false, 0, [](const SearchResult&) {});
+  }
+};
+
+SearchFeatures features_named(const std::string& name) {
+  SearchFeatures f;
+  std::string error;
+  std::string list = name;
+  if (name == "all") {
+    list.clear();
+    for (auto n : kSearchFeatureNames) list += (list.empty() ? "" : ",") + std::string(n);
+  }
+  EXPECT_TRUE(parse_search_features(list, f, error)) << error;
+  return f;
+}
+
+class FeatureTest : public ::testing::TestWithParam<std::string> {};
+
+// Mates confirmed with Stockfish 15.1 (see engine/search/search_test.cc, which holds the
+// referee's mating moves); searched to 4N+2 plies as there.
+struct Mate {
+  const char* fen;
+  int moves;
+};
+const Mate kMates[] = {
+    {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1},
+    {"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", 2},
+    {"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2},
+    {"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3},
+    {"1k6/8/8/2K5/8/8/8/7R w - - 0 1", 3},
+    {"r1bk3r/pppq1ppp/5n2/4N1N1/2Bp4/Bn6/P4PPP/4R1K1 w - - 1 1", 4},
+    {"8/8/8/1Q6/8/8/8/2k2K2 w - - 0 1", 4},
+};
+
+TEST_P(FeatureTest, FindsExactMatesWithAMatingMove) {
+  Engine engine(features_named(GetParam()));
+  for (const Mate& m : kMates) {
+    const Position root = chess::test_support::Parse(m.fen);
+    const SearchResult r = engine.search(root, 4 * m.moves + 2);
+    EXPECT_EQ(r.score, mate_in(2 * m.moves - 1)) << m.fen << ": " << score_to_uci(r.score);
+    Position pos = root;
+    ASSERT_TRUE(chess::test_support::play_legal(pos, r.pv)) << m.fen;
+    EXPECT_EQ(int(r.pv.size()), 2 * m.moves - 1) << m.fen;
+    EXPECT_TRUE(chess::test_support::is_checkmate(pos)) << m.fen << ": the PV ends in " << pos.fen();
+  }
+}
+
+TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
+  Engine with(features_named(GetParam())), without(SearchFeatures{});
+  uint64_t nodes_with = 0, nodes_again = 0, nodes_without = 0;
+  for (int i = 0; i < 6; ++i) {
+    const Position pos = chess::test_support::Parse(chess::kBenchPositions[i].fen);
+    const int depth = 8;
+    const SearchResult a = with.search(pos, depth);
+    const SearchResult b = with.search(pos, depth);
+    EXPECT_EQ(a.nodes, b.nodes) << chess::kBenchPositions[i].id;
+    EXPECT_EQ(a.best_move, b.best_move) << chess::kBenchPositions[i].id;
+    EXPECT_TRUE(chess::test_support::is_legal_text(pos, a.best_move));
+    nodes_with += a.nodes;
+    nodes_again += b.nodes;
+    nodes_without += without.search(pos, depth).nodes;
+  }
+  EXPECT_EQ(nodes_with, nodes_again);
+  EXPECT_NE(nodes_with, nodes_without) << GetParam() << " changed nothing at depth 8";
+}
+
+std::vector<std::string> feature_params() {
+  std::vector<std::string> out(kSearchFeatureNames.begin(), kSearchFeatureNames.end());
+  out.push_back("all");
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Each, FeatureTest, ::testing::ValuesIn(feature_params()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace splitlab::search
