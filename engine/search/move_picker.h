@@ -1,7 +1,8 @@
 // Move ordering: all legal moves are generated at once (generation is cheap next to a node's
 // other costs) and handed out best-first by selection, so a cutoff after the first move or two
 // sorts nothing else. Order: the table move, winning or even captures and promotions
-// (SEE >= 0) by MVV/LVA, the two killers, quiet moves by history, losing captures.
+// (SEE >= 0) by MVV/LVA, the two killers, the counter move, quiet moves by history, losing
+// captures.
 #pragma once
 
 #include <utility>
@@ -23,9 +24,10 @@ class MovePicker {
   static constexpr int kKiller = 1 << 27;
   static constexpr int kBadTactical = -(1 << 28);
 
-  // A full-width node.
+  // A full-width node. `counter`: the move that last refuted the opponent's previous move
+  // (ordered after the killers), or none.
   void init(const Position& pos, Move table_move, Move killer1, Move killer2,
-            const History& history) {
+            const History& history, Move counter = Move::none()) {
     moves_.clear();
     G::generate_legal(pos, moves_);
     for (int i = 0; i < moves_.size(); ++i) {
@@ -40,6 +42,8 @@ class MovePicker {
         score = kKiller;
       } else if (m == killer2) {
         score = kKiller - 1;
+      } else if (m == counter) {
+        score = kKiller - 2;
       } else {
         score = history.get(G::history_index(pos, m));
       }

@@ -81,6 +81,7 @@ class SearchWorker {
   void clear_history() {
     own_killers_.clear();
     own_history_.clear();
+    std::fill(counter_moves_.begin(), counter_moves_.end(), Move::none());
   }
   // Orders moves with `owner`'s killers and history, which both then update
   // (OrderingMemory=shared), or, with null, with this worker's own.
@@ -152,6 +153,9 @@ class SearchWorker {
   }
   void update_pv(int ply, Move m);
   void update_quiet_stats(Frame& f, int ply, Move best);
+  // The move that last refuted the move leading to this node, or none (counter_moves off, the
+  // root, after a null move).
+  Move counter_move(int ply) const;
 
   // Splitting (search_worker_split.h).
   bool splittable(const Frame& f) const;
@@ -185,6 +189,9 @@ class SearchWorker {
   Killers<Move> own_killers_;
   History own_history_;
   Killers<Move>* killers_ = &own_killers_;  // Own, or shared with the other threads.
+  // SearchFeatures::counter_moves: per history index (piece and target) of a move, the quiet
+  // move that last refuted it. This thread's own.
+  std::vector<Move> counter_moves_ = std::vector<Move>(G::kHistorySize);
   History* history_ = &own_history_;
   std::atomic<uint64_t> nodes_{0};
   uint64_t credited_ = 0;  // Modulo 2^64: only differences of subtree_clock() mean anything.

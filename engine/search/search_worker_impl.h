@@ -258,7 +258,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::start_moves(int ply) {
     }
     f.picker.init_ordered(ordered);
   } else {
-    f.picker.init(pos_, f.table_move, killers_->first(ply), killers_->second(ply), *history_);
+    f.picker.init(pos_, f.table_move, killers_->first(ply), killers_->second(ply), *history_,
+                  counter_move(ply));
   }
   f.phase = Phase::kNextMove;
   return Action::kContinue;
@@ -313,6 +314,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   f.current = m;
   f.move_number = move_number;
   f.current_is_quiet = !G::is_tactical(pos_, m);
+  f.current_history_index = G::history_index(pos_, m);
   // Pruning (each rule a SearchFeature): never the first move, at the root, at PV nodes or in
   // check, and not while alpha is a mate score (every move might then be needed).
   const bool may_prune =
@@ -492,7 +494,18 @@ void SearchWorker<G>::update_pv(int ply, Move m) {
 }
 
 template <SearchGame G>
+typename SearchWorker<G>::Move SearchWorker<G>::counter_move(int ply) const {
+  if (!shared_.features.counter_moves || ply == 0) return Move::none();
+  const Frame& parent = frames_[ply - 1];
+  if (parent.phase != Phase::kAfterChild) return Move::none();  // A null move or verification.
+  return counter_moves_[parent.current_history_index];
+}
+
+template <SearchGame G>
 void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
+  if (shared_.features.counter_moves && ply > 0 &&
+      frames_[ply - 1].phase == Phase::kAfterChild)
+    counter_moves_[frames_[ply - 1].current_history_index] = best;
   killers_->add(ply, best);
   const int bonus = std::min(f.depth * f.depth, 400);
   history_->update(G::history_index(pos_, best), bonus);

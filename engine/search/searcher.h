@@ -172,6 +172,7 @@ template <SearchGame G>
 void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Report& report,
                           SearchResult& result) {
   Score previous = 0;
+  IterationTrend trend;
   for (Depth depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
     Score delta = 25;
     Score alpha = -kInfiniteScore, beta = kInfiniteScore;
@@ -206,6 +207,9 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
       }
       break;
     }
+    const bool best_move_changed =
+        G::move_to_text(worker_.root_moves().front().move) != result.best_move;
+    if (depth > 1) trend.update(best_move_changed, score, previous);
     previous = score;
     result = make_result(depth, score, time_.elapsed_ms(), false, false);
     report(result);
@@ -214,7 +218,11 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
     if (limits.mate > 0 && is_mate_score(score) && score > 0 &&
         mate_in_moves(score) <= limits.mate)
       break;
-    if (time_.past_optimum()) break;
+    if (shared_.features.smart_time) {
+      if (time_.active() && time_.elapsed_ms() >= time_.optimum_ms() * trend.scale()) break;
+    } else if (time_.past_optimum()) {
+      break;
+    }
     if (node_limit_ && nodes() >= node_limit_) break;
   }
 }

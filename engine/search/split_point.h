@@ -77,6 +77,7 @@ struct SearchFrame {
   int move_number;  // Of the current move (0 = first).
   Move current;
   bool current_is_quiet;
+  int current_history_index;  // Of `current`, on the position before it (counter moves).
   ChildSearch child_search;
   Depth child_depth;  // Full (unreduced) depth of the current move's child.
   Score child_alpha;  // The alpha the current child's null-window search was given.

@@ -5,6 +5,7 @@
 // time.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 
@@ -47,6 +48,31 @@ class TimeManager {
   bool active_ = false;
   bool has_deadline_ = false;
   int64_t optimum_ms_ = 0, maximum_ms_ = 0, deadline_ms_ = 0;
+};
+
+// SearchFeatures::smart_time: how much of the optimum to spend, from how the iterations go (as
+// strong engines do): more while the best move keeps changing or the score falls, less once the
+// same move has come back iteration after iteration. The maximum still caps it.
+class IterationTrend {
+ public:
+  // After each completed iteration from the second on.
+  void update(bool best_move_changed, int score, int previous_score) {
+    changes_ = changes_ / 2 + (best_move_changed ? 1.0 : 0.0);
+    stable_ = best_move_changed ? 0 : stable_ + 1;
+    const int drop = previous_score - score;
+    falling_ = drop > 20 ? std::min(1.5, 1.0 + drop / 100.0) : 1.0;
+  }
+  // Multiplies the optimum: 0.5 to 2.5.
+  double scale() const {
+    const double instability = 1.0 + 0.5 * std::min(changes_, 2.0);
+    const double stability = stable_ >= 4 ? 0.75 : 1.0;
+    return std::clamp(instability * stability * falling_, 0.5, 2.5);
+  }
+
+ private:
+  double changes_ = 0;  // Best-move changes, each halved at every later iteration.
+  int stable_ = 0;      // Iterations in a row with the same best move.
+  double falling_ = 1;  // From the last iteration's score drop.
 };
 
 }  // namespace splitlab::search
