@@ -53,40 +53,80 @@ struct SideAttacks {
   int king_units = 0;  // Attack units on the enemy king's zone.
 };
 
+// The terms that depend on the pawns alone, for side Us; `passed` receives its passed pawns.
 template <Color Us, typename Trace>
-void pawn_terms(const Position& pos, Square s, Score2& score, Trace* trace) {
+Score2 pawn_structure(const Position& pos, Trace* trace, Bitboard& passed) {
   constexpr Color Them = ~Us;
+  Score2 score;
+  passed = 0;
   const Bitboard our_pawns = pos.pieces(Us, kPawn), their_pawns = pos.pieces(Them, kPawn);
-  const int f = file_of(s);
-  const int r = Us == kWhite ? rank_of(s) : 7 - rank_of(s);
-  const Square stop = Us == kWhite ? s + 8 : s - 8;
-  const Bitboard ahead_on_file = passed_span(Us, s) & file_bb(f);
-  const bool isolated = !(adjacent_files(f) & our_pawns);
-  if (isolated) use<Us>(score, trace, W.isolated_pawn);
-  if (more_than_one(file_bb(f) & our_pawns) && lsb(file_bb(f) & our_pawns) == s)
-    use<Us>(score, trace, W.doubled_pawn);
-  const bool supported = pawn_attacks(Them, s) & our_pawns;
-  const bool phalanx = adjacent_files(f) & rank_bb(rank_of(s)) & our_pawns;
-  if (supported || phalanx) use<Us>(score, trace, W.connected_pawn[r]);
-  if (!isolated && !(adjacent_files(f) & level_or_behind(Us, s) & our_pawns) &&
-      (pawn_attacks_set<Them>(their_pawns) & square_bb(stop)))
-    use<Us>(score, trace, W.backward_pawn);
-  if (!(passed_span(Us, s) & their_pawns)) {
-    use<Us>(score, trace, W.passed_pawn[r]);
-    if (!(ahead_on_file & pos.pieces())) use<Us>(score, trace, W.passed_free_path[r]);
+  for (Bitboard b = our_pawns; b;) {
+    const Square s = pop_lsb(b);
+    const int f = file_of(s);
+    const int r = Us == kWhite ? rank_of(s) : 7 - rank_of(s);
+    const Square stop = Us == kWhite ? s + 8 : s - 8;
+    const Bitboard ahead_on_file = passed_span(Us, s) & file_bb(f);
+    const bool isolated = !(adjacent_files(f) & our_pawns);
+    if (isolated) use<Us>(score, trace, W.isolated_pawn);
+    if (more_than_one(file_bb(f) & our_pawns) && lsb(file_bb(f) & our_pawns) == s)
+      use<Us>(score, trace, W.doubled_pawn);
+    const bool supported = pawn_attacks(Them, s) & our_pawns;
+    const bool phalanx = adjacent_files(f) & rank_bb(rank_of(s)) & our_pawns;
+    if (supported || phalanx) use<Us>(score, trace, W.connected_pawn[r]);
+    if (!isolated && !(adjacent_files(f) & level_or_behind(Us, s) & our_pawns) &&
+        (pawn_attacks_set<Them>(their_pawns) & square_bb(stop)))
+      use<Us>(score, trace, W.backward_pawn);
+    if (!(passed_span(Us, s) & their_pawns)) {
+      use<Us>(score, trace, W.passed_pawn[r]);
+      passed |= square_bb(s);
+    } else if (!(ahead_on_file & (our_pawns | their_pawns))) {
+      const int sentries = popcount(passed_span(Us, s) & their_pawns);
+      const int helpers = popcount(adjacent_files(f) & level_or_behind(Us, s) & our_pawns);
+      if (helpers >= sentries) use<Us>(score, trace, W.candidate_passer[r]);
+    }
+  }
+  return score;
+}
+
+// Passed pawns' terms that depend on the other pieces: a free path, the kings' distances.
+template <Color Us, typename Trace>
+void passed_pawn_terms(const Position& pos, Bitboard passed, Score2& score, Trace* trace) {
+  for (Bitboard b = passed; b;) {
+    const Square s = pop_lsb(b);
+    const int r = Us == kWhite ? rank_of(s) : 7 - rank_of(s);
+    const Square stop = Us == kWhite ? s + 8 : s - 8;
+    if (!(passed_span(Us, s) & file_bb(file_of(s)) & pos.pieces()))
+      use<Us>(score, trace, W.passed_free_path[r]);
     use<Us>(score, trace, W.passed_own_king_distance[r], distance(pos.king_square(Us), stop));
-    use<Us>(score, trace, W.passed_enemy_king_distance[r], distance(pos.king_square(Them), stop));
-  } else if (!(ahead_on_file & (our_pawns | their_pawns))) {
-    const int sentries = popcount(passed_span(Us, s) & their_pawns);
-    const int helpers = popcount(adjacent_files(f) & level_or_behind(Us, s) & our_pawns);
-    if (helpers >= sentries) use<Us>(score, trace, W.candidate_passer[r]);
+    use<Us>(score, trace, W.passed_enemy_king_distance[r], distance(pos.king_square(~Us), stop));
   }
 }
 
+// Each search thread keeps the pawn-structure terms of its recent pawn formations (positions
+// share them far more often than they share everything): keyed by a hash of both sides' pawns.
+struct PawnEntry {
+  uint64_t key = 0;  // 0: empty (no formation hashes to 0 but by a 2^-64 chance).
+  Score2 score[2];
+  Bitboard passed[2] = {0, 0};
+};
+
+uint64_t pawn_key(const Position& pos) {
+  // SplitMix64's finaliser of each side's pawns, the sides told apart by an odd constant.
+  auto mix = [](uint64_t x) {
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  };
+  return mix(pos.pieces(kWhite, kPawn) + 0x9e3779b97f4a7c15ULL) ^
+         (mix(pos.pieces(kBlack, kPawn)) * 3);
+}
+
 template <Color Us, typename Trace>
-Score2 evaluate_side(const Position& pos, int& phase, Trace* trace, SideAttacks& attacks) {
+Score2 evaluate_side(const Position& pos, int& phase, Trace* trace, SideAttacks& attacks,
+                     Bitboard passed) {
   constexpr Color Them = ~Us;
   Score2 score;
+  passed_pawn_terms<Us>(pos, passed, score, trace);
   const Bitboard occupied = pos.pieces();
   const Bitboard our_pawns = pos.pieces(Us, kPawn), their_pawns = pos.pieces(Them, kPawn);
   const Bitboard enemy_pawn_attacks = pawn_attacks_set<Them>(their_pawns);
@@ -103,11 +143,7 @@ Score2 evaluate_side(const Position& pos, int& phase, Trace* trace, SideAttacks&
       use<Us>(score, trace, W.material[t]);
       use<Us>(score, trace, W.piece_square[t][rel]);
       phase += kPhaseWeight[t];
-      if (t == kPawn) {
-        pawn_terms<Us>(pos, s, score, trace);
-        continue;
-      }
-      if (t == kKing) continue;
+      if (t == kPawn || t == kKing) continue;
       const Bitboard a = piece_attacks(PieceType(t), s, occupied);
       attacks.all |= a;
       if (a & their_king_zone) attacks.king_units += kKingAttackUnits[t];
@@ -176,9 +212,31 @@ void threat_terms(const Position& pos, const SideAttacks& ours, const SideAttack
 template <typename Trace>
 int evaluate_with(const Position& pos, Trace* trace) {
   int phase = 0;
+  // The pawn structure: from the thread's cache, or (tracing) counted afresh.
+  Score2 pawns[2];
+  Bitboard passed[2];
+  if constexpr (std::is_same_v<Trace, NoTrace>) {
+    thread_local PawnEntry cache[1 << 11];
+    const uint64_t key = pawn_key(pos);
+    PawnEntry& entry = cache[key & ((1 << 11) - 1)];
+    if (entry.key != key) {
+      entry.score[kWhite] = pawn_structure<kWhite>(pos, trace, entry.passed[kWhite]);
+      entry.score[kBlack] = pawn_structure<kBlack>(pos, trace, entry.passed[kBlack]);
+      entry.key = key;
+    }
+    for (Color c : {kWhite, kBlack}) {
+      pawns[c] = entry.score[c];
+      passed[c] = entry.passed[c];
+    }
+  } else {
+    pawns[kWhite] = pawn_structure<kWhite>(pos, trace, passed[kWhite]);
+    pawns[kBlack] = pawn_structure<kBlack>(pos, trace, passed[kBlack]);
+  }
   SideAttacks white_attacks, black_attacks;
-  Score2 white = evaluate_side<kWhite>(pos, phase, trace, white_attacks);
-  Score2 black = evaluate_side<kBlack>(pos, phase, trace, black_attacks);
+  Score2 white = evaluate_side<kWhite>(pos, phase, trace, white_attacks, passed[kWhite]);
+  Score2 black = evaluate_side<kBlack>(pos, phase, trace, black_attacks, passed[kBlack]);
+  white += pawns[kWhite];
+  black += pawns[kBlack];
   threat_terms<kWhite>(pos, white_attacks, black_attacks, white, trace);
   threat_terms<kBlack>(pos, black_attacks, white_attacks, black, trace);
   Score2 score = white;
