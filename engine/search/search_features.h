@@ -21,20 +21,22 @@ struct SearchFeatures {
   bool safe_check_extension = false;  // Extend only checks that do not lose material by SEE.
   bool smart_time = false;       // Spend more time when the best move changes or the score falls.
   bool counter_moves = false;    // Order the last refutation of the opponent's move after killers.
+  bool time_reserve = false;     // On a low clock, spend less than the increment (time_manager.h).
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 9> kSearchFeatureNames = {
-    "futility",    "lmp",        "see-pruning",  "razoring", "iir",
-    "history-lmr", "safe-check-extension", "smart-time", "counter-moves"};
+inline constexpr std::array<std::string_view, 10> kSearchFeatureNames = {
+    "futility",   "lmp",           "see-pruning", "razoring",
+    "iir",        "history-lmr",   "safe-check-extension",
+    "smart-time", "counter-moves", "time-reserve"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
                     &f.razoring, &f.iir,               &f.history_lmr,
                     &f.safe_check_extension,           &f.smart_time,
-                    &f.counter_moves};
+                    &f.counter_moves,                  &f.time_reserve};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

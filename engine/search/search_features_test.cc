@@ -132,12 +132,32 @@ TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
     nodes_without += without.search(pos, depth).nodes;
   }
   EXPECT_EQ(nodes_with, nodes_again);
-  if (GetParam() == "smart-time") {
+  if (GetParam() == "smart-time" || GetParam() == "time-reserve") {
     // Time management only: a search to a fixed depth is the same search.
     EXPECT_EQ(nodes_with, nodes_without);
   } else {
     EXPECT_NE(nodes_with, nodes_without) << GetParam() << " changed nothing at depth 8";
   }
+}
+
+TEST(TimeReserve, OnALowClockPlansLessThanTheIncrement) {
+  SearchLimits limits;
+  limits.time_left_ms[0] = 300;  // 6 increments left.
+  limits.increment_ms[0] = 50;
+  TimeManager plain, reserved;
+  plain.start(limits, 0, 50);
+  reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
+  // Without the reserve: 250 ms available, optimum 250/30 + 37 = 45, maximum 4x that.
+  EXPECT_EQ(plain.optimum_ms(), 45);
+  EXPECT_EQ(plain.maximum_ms(), 180);
+  EXPECT_EQ(reserved.optimum_ms(), 35);       // 0.7 increments: the clock grows back.
+  EXPECT_EQ(reserved.maximum_ms(), 50 + 25);  // The increment and a tenth of what is left.
+  // With 20 increments or more on the clock, the reserve changes nothing.
+  limits.time_left_ms[0] = 1000;
+  plain.start(limits, 0, 50);
+  reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
+  EXPECT_EQ(plain.optimum_ms(), reserved.optimum_ms());
+  EXPECT_EQ(plain.maximum_ms(), reserved.maximum_ms());
 }
 
 TEST(IterationTrend, MoreTimeWhenTheMoveChangesOrTheScoreFallsLessWhenStable) {

@@ -138,7 +138,8 @@ SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, b
   shared_.table->new_search();
   worker_.reset_stats();
   has_answer_.store(false);
-  time_.start(limits, G::side_index(pos), move_overhead_ms, started);
+  time_.start(limits, G::side_index(pos), move_overhead_ms, started,
+              shared_.features.time_reserve);
   timed_ = time_.active();
   if (pondering && !ponderhit_.load(std::memory_order_relaxed)) time_.set_active(false);
   node_limit_ = limits.nodes;

@@ -5,7 +5,7 @@
 namespace splitlab::search {
 
 void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overhead_ms,
-                        Clock::time_point started) {
+                        Clock::time_point started, bool keep_reserve) {
   start_ = started;
   active_ = false;
   has_deadline_ = false;
@@ -23,6 +23,10 @@ void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overh
     const int64_t increment = limits.increment_ms[side];
     optimum_ms_ = std::min(available / moves_to_plan + increment * 3 / 4, available / 2);
     maximum_ms_ = std::min(optimum_ms_ * 4, available * 3 / 4);
+    if (keep_reserve && increment > 0 && limits.time_left_ms[side] < 20 * increment) {
+      optimum_ms_ = std::min(optimum_ms_, increment * 7 / 10);
+      maximum_ms_ = std::min(maximum_ms_, increment + available / 10);
+    }
     optimum_ms_ = std::max<int64_t>(1, std::min(optimum_ms_, maximum_ms_));
     maximum_ms_ = std::max<int64_t>(1, maximum_ms_);
     has_deadline_ = true;

@@ -23,8 +23,11 @@ class TimeManager {
 
   // `side` indexes limits.time_left_ms; `move_overhead_ms` is reserved per move. Time counts
   // from `started`: when the GUI sent "go", since its clock runs from then.
+  // `keep_reserve` (SearchFeatures::time_reserve): on a clock low against its increment (under
+  // 20 increments left), plan to spend less than the increment, so that the clock grows back
+  // instead of draining to the margin, where a process delayed by a loaded machine loses on time.
   void start(const SearchLimits& limits, int side, int64_t move_overhead_ms,
-             Clock::time_point started = Clock::now());
+             Clock::time_point started = Clock::now(), bool keep_reserve = false);
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
