@@ -1,5 +1,6 @@
 #include "cli/search_flags.h"
 
+#include "engine/chess/evaluate.h"
 #include "hashing/tt_options.h"
 #include "parallel/options.h"
 
@@ -68,6 +69,7 @@ bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& 
     return false;
   }
   searcher.shared_state().features = features;
+  chess::set_endgame_knowledge(features.endgame_knowledge);
   parallel::configure_threads(searcher, int(threads), settings);
   return true;
 }

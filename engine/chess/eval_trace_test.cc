@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/chess/eval_params.h"
+#include "engine/chess/endgame.h"
 #include "engine/chess/evaluate.h"
 #include "engine/chess/movegen.h"
 #include "engine/chess/test_support.h"
@@ -25,6 +26,7 @@ int evaluate_from_trace(const EvalTrace& trace, const EvalParams& params) {
     mg += long(trace.coeff[i]) * eval_param(params, i).mg;
     eg += long(trace.coeff[i]) * eval_param(params, i).eg;
   }
+  eg = eg * trace.eg_scale / kNormalScale;
   int value = int((mg * trace.phase + eg * (kMaxPhase - trace.phase)) / kMaxPhase);
   if (!trace.white_to_move) value = -value;
   return value + kTempo;
@@ -70,19 +72,29 @@ std::vector<std::string> sample_fens() {
 }
 
 TEST(EvalTrace, ReproducesTheEvaluationFromTheWeights) {
-  int checked = 0;
-  for (const std::string& fen : sample_fens()) {
-    const Position pos = test_support::Parse(fen);
-    EvalTrace trace;
-    const int traced = evaluate(pos, trace);
-    ASSERT_EQ(traced, evaluate(pos)) << fen;
-    ASSERT_EQ(traced, evaluate(pos)) << fen << " (from the thread's evaluation cache)";
-    ASSERT_EQ(evaluate_from_trace(trace, kEvalParams), traced) << fen;
-    ASSERT_GE(trace.phase, 0);
-    ASSERT_LE(trace.phase, kMaxPhase);
-    ++checked;
+  // Without and with endgame knowledge (whose scale the trace carries).
+  for (bool knowledge : {false, true}) {
+    set_endgame_knowledge(knowledge);
+    int checked = 0, scaled = 0;
+    for (const std::string& fen : sample_fens()) {
+      const Position pos = test_support::Parse(fen);
+      EvalTrace trace;
+      const int traced = evaluate(pos, trace);
+      ASSERT_EQ(traced, evaluate(pos)) << fen;
+      ASSERT_EQ(traced, evaluate(pos)) << fen << " (from the thread's evaluation cache)";
+      ASSERT_EQ(evaluate_from_trace(trace, kEvalParams), traced) << fen;
+      ASSERT_GE(trace.phase, 0);
+      ASSERT_LE(trace.phase, kMaxPhase);
+      ++checked;
+      scaled += trace.eg_scale != kNormalScale;
+    }
+    EXPECT_GT(checked, 10000 / test_support::kRandomGameDivisor);
+    if (knowledge)
+      EXPECT_GT(scaled, 0) << "random games reach drawish endgames";
+    else
+      EXPECT_EQ(scaled, 0);
   }
-  EXPECT_GT(checked, 10000 / test_support::kRandomGameDivisor);
+  set_endgame_knowledge(false);
 }
 
 TEST(EvalTrace, ChangedWeightsChangeTheTracedEvaluationAsTheyWould) {
@@ -102,6 +114,7 @@ TEST(EvalTrace, ChangedWeightsChangeTheTracedEvaluationAsTheyWould) {
 }
 
 TEST(EvalTrace, TheEvaluationIsColourSymmetric) {
+  set_endgame_knowledge(true);  // Its rules must be symmetric too.
   for (const std::string& fen : sample_fens()) {
     const Position pos = test_support::Parse(fen);
     const Position flipped = test_support::Parse(flip_colours(fen));
@@ -112,6 +125,7 @@ TEST(EvalTrace, TheEvaluationIsColourSymmetric) {
     for (int i = 0; i < kEvalParamCount; ++i)
       ASSERT_EQ(a.coeff[i], -b.coeff[i]) << fen << ": " << eval_param_name(i);
   }
+  set_endgame_knowledge(false);
 }
 
 // How many times White used the weight, minus Black's uses, in the position.

@@ -1,12 +1,17 @@
 #include "engine/chess/evaluate.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <type_traits>
 
+#include "engine/chess/endgame.h"
+
 namespace splitlab::chess {
 namespace {
+
+std::atomic<bool> endgame_knowledge_on{false};
 
 // A weight used `count` times by side Us: added to the score and, when tracing, counted (White's
 // uses positive, Black's negative) for the tuner. NoTrace compiles to the addition alone, and a
@@ -242,16 +247,26 @@ int evaluate_with(const Position& pos, Trace* trace) {
   Score2 score = white;
   score -= black;
   phase = std::min(phase, kMaxPhase);
+  // Material that cannot win, drawn king-and-pawn endings and the like: the endgame half
+  // shrinks towards a draw. Only with few pieces left, where it can apply.
+  const int scale = phase <= kEndgameKnowledgePhase && endgame_knowledge()
+                        ? endgame_scale(pos, score.eg >= 0 ? kWhite : kBlack)
+                        : kNormalScale;
   if constexpr (!std::is_same_v<Trace, NoTrace>) {
     trace->phase = phase;
     trace->white_to_move = pos.side_to_move() == kWhite;
+    trace->eg_scale = scale;
   }
-  int value = (score.mg * phase + score.eg * (kMaxPhase - phase)) / kMaxPhase;
+  const int eg = score.eg * scale / kNormalScale;
+  int value = (score.mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
   if (pos.side_to_move() == kBlack) value = -value;
   return value + kTempo;
 }
 
 }  // namespace
+
+void set_endgame_knowledge(bool on) { endgame_knowledge_on.store(on, std::memory_order_relaxed); }
+bool endgame_knowledge() { return endgame_knowledge_on.load(std::memory_order_relaxed); }
 
 int non_pawn_material(const Position& pos, Color c) {
   int total = 0;
@@ -285,7 +300,8 @@ class EvalCache {
 
 int evaluate(const Position& pos) {
   thread_local EvalCache cache;
-  const uint64_t key = pos.key();
+  // Values with and without endgame knowledge never answer for each other.
+  const uint64_t key = pos.key() ^ (endgame_knowledge() ? 0x5bd1e9955bd1e995ULL : 0);
   int value;
   if (cache.find(key, value)) return value;
   value = evaluate_with<NoTrace>(pos, nullptr);

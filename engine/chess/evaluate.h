@@ -20,11 +20,17 @@ int evaluate(const Position& pos);
 struct EvalTrace {
   std::array<int, kEvalParamCount> coeff{};  // White's uses minus Black's.
   int phase = 0;                             // 0..kMaxPhase.
+  int eg_scale = 64;                         // endgame_scale() of the side favoured, of 64.
   bool white_to_move = true;
 };
 
 // evaluate(pos), filling `trace`.
 int evaluate(const Position& pos, EvalTrace& trace);
+
+// Whether evaluate() applies endgame_scale() (SearchFeatures endgame-knowledge; off by
+// default until its SPRT). Process-wide; set between searches.
+void set_endgame_knowledge(bool on);
+bool endgame_knowledge();
 
 // Material of knights, bishops, rooks and queens of one side (for null-move safety).
 int non_pawn_material(const Position& pos, Color c);

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/chess/evaluate.h"
 #include "hashing/tt_options.h"
 #include "parallel/options.h"
 #include "parallel/report.h"
@@ -215,6 +216,7 @@ bool UciEngine::apply_option(const std::string& name) {
       error("setoption SearchFeatures: " + message);
       options_.set(name, search::describe_search_features(features), message);  // Unchanged.
     }
+    chess::set_endgame_knowledge(features.endgame_knowledge);
   } else if (name == "TTEntry") {
     table_.set_scheme(*hashing::parse_tt_entry_scheme(options_.text("TTEntry")));
   } else if (name == "TTReplace") {

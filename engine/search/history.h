@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
 #include "engine/core/score.h"
 
@@ -86,6 +87,31 @@ class History {
  private:
   int size_ = 0;
   std::unique_ptr<std::atomic<int>[]> scores_;
+};
+
+// Continuation history: a score per (previous move, move) pair, both as (piece, target)
+// history indices, so a quiet move is judged by how it fared as the answer to the move
+// before it (and, through a second row, to the side's own move before that). One thread's
+// own table, never shared: plain 16-bit words (the gravity rule keeps them within +-kMax).
+class ContinuationHistory {
+ public:
+  static constexpr int kMax = History::kMax;
+
+  explicit ContinuationHistory(int history_size)
+      : size_(history_size), scores_(size_t(history_size) * size_t(history_size)) {}
+
+  void clear() { std::fill(scores_.begin(), scores_.end(), int16_t(0)); }
+  // The row of moves answering the move with history index `previous`.
+  const int16_t* row(int previous) const { return &scores_[size_t(previous) * size_t(size_)]; }
+  void update(int previous, int index, int bonus) {
+    bonus = std::clamp(bonus, -kMax, kMax);
+    int16_t& s = scores_[size_t(previous) * size_t(size_) + size_t(index)];
+    s = int16_t(s + bonus - s * std::abs(bonus) / kMax);
+  }
+
+ private:
+  int size_;
+  std::vector<int16_t> scores_;
 };
 
 }  // namespace splitlab::search

@@ -62,6 +62,23 @@ TEST(HistoryTest, UpdatesApproachTheBoundWithoutPassingIt) {
   EXPECT_NE(copy.get(5), 0);  // A copy, not a view.
 }
 
+TEST(ContinuationHistoryTest, RowsAreSeparateAndScoresStayWithinInt16) {
+  ContinuationHistory c(10);
+  c.update(2, 7, 300);
+  EXPECT_EQ(c.row(2)[7], 300);
+  EXPECT_EQ(c.row(7)[2], 0);  // (previous, move) is ordered.
+  EXPECT_EQ(c.row(3)[7], 0);
+  for (int i = 0; i < 10000; ++i) c.update(9, 9, 400);  // The last word of the table.
+  EXPECT_GT(c.row(9)[9], ContinuationHistory::kMax * 9 / 10);
+  EXPECT_LE(c.row(9)[9], ContinuationHistory::kMax);
+  for (int i = 0; i < 10000; ++i) c.update(0, 0, -1000000);  // Clamped bonus.
+  EXPECT_GE(c.row(0)[0], -ContinuationHistory::kMax);
+  EXPECT_LT(c.row(0)[0], -ContinuationHistory::kMax * 9 / 10);
+  c.clear();
+  EXPECT_EQ(c.row(2)[7], 0);
+  EXPECT_EQ(c.row(9)[9], 0);
+}
+
 // Two threads updating and reading one table (what OrderingMemory=shared does): no data race
 // (the ThreadSanitizer config runs this), and every score stays within its bounds.
 TEST(HistoryTest, SharedByThreadsStaysBounded) {

@@ -25,9 +25,12 @@ class MovePicker {
   static constexpr int kBadTactical = -(1 << 28);
 
   // A full-width node. `counter`: the move that last refuted the opponent's previous move
-  // (ordered after the killers), or none.
+  // (ordered after the killers), or none. `continuation`: up to two continuation-history rows
+  // (after the opponent's last move and after this side's move before it) whose scores add
+  // to a quiet move's history, or null.
   void init(const Position& pos, Move table_move, Move killer1, Move killer2,
-            const History& history, Move counter = Move::none()) {
+            const History& history, Move counter = Move::none(),
+            const int16_t* continuation1 = nullptr, const int16_t* continuation2 = nullptr) {
     moves_.clear();
     G::generate_legal(pos, moves_);
     for (int i = 0; i < moves_.size(); ++i) {
@@ -45,7 +48,10 @@ class MovePicker {
       } else if (m == counter) {
         score = kKiller - 2;
       } else {
-        score = history.get(G::history_index(pos, m));
+        const int index = G::history_index(pos, m);
+        score = history.get(index);
+        if (continuation1) score += continuation1[index];
+        if (continuation2) score += continuation2[index];
       }
       scores_[i] = score;
     }
@@ -73,6 +79,18 @@ class MovePicker {
       moves_.push_back(m);
     }
     next_ = 0;
+  }
+
+  // Takes `m` out of the moves still to come (a singular extension's search without the
+  // table move) by counting it as handed out.
+  void exclude(Move m) {
+    for (int i = next_; i < moves_.size(); ++i)
+      if (moves_[i] == m) {
+        std::swap(moves_[next_], moves_[i]);
+        std::swap(scores_[next_], scores_[i]);
+        ++next_;
+        return;
+      }
   }
 
   // The best move not yet handed out, or none.

@@ -22,21 +22,29 @@ struct SearchFeatures {
   bool smart_time = false;       // Spend more time when the best move changes or the score falls.
   bool counter_moves = false;    // Order the last refutation of the opponent's move after killers.
   bool time_reserve = false;     // On a low clock, spend less than the increment (time_manager.h).
+  bool continuation_history = false;  // Order quiets by how they did after the last two moves.
+  bool singular_extension = false;  // Extend a table move that alone holds the table's score.
+  // Chess evaluation: scale drawish endgames towards 0 (engine/chess/endgame.h). Not a search
+  // technique, but switched the same way so that it is tested the same way.
+  bool endgame_knowledge = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 10> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 13> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
-    "smart-time", "counter-moves", "time-reserve"};
+    "smart-time", "counter-moves", "time-reserve",
+    "continuation-history", "singular-extension", "endgame-knowledge"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
                     &f.razoring, &f.iir,               &f.history_lmr,
                     &f.safe_check_extension,           &f.smart_time,
-                    &f.counter_moves,                  &f.time_reserve};
+                    &f.counter_moves,                  &f.time_reserve,
+                    &f.continuation_history,           &f.singular_extension,
+                    &f.endgame_knowledge};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

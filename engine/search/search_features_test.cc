@@ -66,6 +66,8 @@ struct Engine {
   SearchResult search(const Position& pos, int depth) {
     SearchLimits limits;
     limits.depth = depth;
+    // Process-wide, as the UCI option and --features set it before a search.
+    chess::set_endgame_knowledge(searcher->shared_state().features.endgame_knowledge);
     table.clear();
     searcher->new_game();
     searcher->arm();
@@ -119,8 +121,15 @@ TEST_P(FeatureTest, FindsExactMatesWithAMatingMove) {
 TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
   Engine with(features_named(GetParam())), without(SearchFeatures{});
   uint64_t nodes_with = 0, nodes_again = 0, nodes_without = 0;
+  // Endgame knowledge needs endgames: the middlegames rarely reach one by depth 8.
+  const char* const kEndgames[] = {
+      "7k/8/8/8/8/7P/7P/4KB2 w - - 0 1", "8/4k3/3b4/8/3P4/3BK3/8/8 w - - 0 1",
+      "8/8/4kb2/8/8/3RK3/8/8 w - - 0 1", "8/8/8/4k3/8/8/2P5/2K5 w - - 0 1",
+      "8/5k2/8/8/3K4/8/3P4/8 w - - 0 1", "8/8/4kr2/8/8/2NRK3/8/8 w - - 0 1"};
+  const bool endgames = GetParam() == "endgame-knowledge";
   for (int i = 0; i < 6; ++i) {
-    const Position pos = chess::test_support::Parse(chess::kBenchPositions[i].fen);
+    const Position pos =
+        chess::test_support::Parse(endgames ? kEndgames[i] : chess::kBenchPositions[i].fen);
     const int depth = 8;
     const SearchResult a = with.search(pos, depth);
     const SearchResult b = with.search(pos, depth);

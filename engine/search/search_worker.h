@@ -66,7 +66,10 @@ class SearchWorker {
   using Frame = SearchFrame<G>;
 
   SearchWorker(SharedSearchState& shared, int thread_index)
-      : shared_(shared), thread_index_(thread_index), own_history_(G::kHistorySize) {
+      : shared_(shared),
+        thread_index_(thread_index),
+        own_history_(G::kHistorySize),
+        continuation_history_(G::kHistorySize) {
     init_reductions();
   }
 
@@ -82,6 +85,7 @@ class SearchWorker {
     own_killers_.clear();
     own_history_.clear();
     std::fill(counter_moves_.begin(), counter_moves_.end(), Move::none());
+    continuation_history_.clear();
   }
   // Orders moves with `owner`'s killers and history, which both then update
   // (OrderingMemory=shared), or, with null, with this worker's own.
@@ -135,6 +139,7 @@ class SearchWorker {
   Action start_moves(int ply);
   Action after_null_move(int ply);
   Action after_verification(int ply);
+  Action after_singular(int ply);
   Action next_move(int ply);
   Action after_child(int ply);
   Action finish_node(int ply);
@@ -156,6 +161,10 @@ class SearchWorker {
   // The move that last refuted the move leading to this node, or none (counter_moves off, the
   // root, after a null move).
   Move counter_move(int ply) const;
+  // The history index of the move made `back` plies above the node at `ply` (1: the move
+  // leading to it), or -1 where there is none (a null move, above the root, or a frame this
+  // thread does not own at a split).
+  int previous_move_index(int ply, int back) const;
 
   // Splitting (search_worker_split.h).
   bool splittable(const Frame& f) const;
@@ -193,6 +202,8 @@ class SearchWorker {
   // move that last refuted it. This thread's own.
   std::vector<Move> counter_moves_ = std::vector<Move>(G::kHistorySize);
   History* history_ = &own_history_;
+  // SearchFeatures::continuation_history: this thread's own.
+  ContinuationHistory continuation_history_;
   std::atomic<uint64_t> nodes_{0};
   uint64_t credited_ = 0;  // Modulo 2^64: only differences of subtree_clock() mean anything.
   Booking booking_;        // The helpers of the split being made.

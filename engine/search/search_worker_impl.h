@@ -52,6 +52,7 @@ Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
   root.predicted = NodeType::kPV;
   root.null_allowed = false;
   root.phase = Phase::kEnter;
+  root.excluded_move = Move::none();
 
   Score value;
   if (run(0)) {
@@ -78,6 +79,7 @@ bool SearchWorker<G>::run(int ply) {
       case Phase::kAfterVerification: action = after_verification(ply); break;
       case Phase::kNextMove: action = next_move(ply); break;
       case Phase::kAfterChild: action = after_child(ply); break;
+      case Phase::kAfterSingular: action = after_singular(ply); break;
     }
     if (action == Action::kPushChild) {
       ++ply;
@@ -121,6 +123,9 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.original_alpha = sp->original_alpha;
   f.static_eval = sp->static_eval;
   f.table_move = sp->table_move;
+  // The table move is always the first searched, by the owner, before any split.
+  f.singular_extend = false;
+  f.excluded_move = Move::none();  // Such nodes are never split.
   f.nodes_at_entry = clock_at_join;  // This thread's share is measured from here.
   f.best_score = -kInfiniteScore;
   f.best_move = Move::none();
@@ -165,6 +170,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::push_child(int ply, Score alph
   child.predicted = type;
   child.null_allowed = null_allowed;
   child.phase = Phase::kEnter;
+  child.excluded_move = Move::none();
   return Action::kPushChild;
 }
 
@@ -200,15 +206,25 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   f.best_score = -kInfiniteScore;
   f.best_move = Move::none();
   f.table_move = Move::none();
+  f.table_depth = -1;
+  f.singular_extend = false;
   f.moves_searched = 0;
   f.moves_pruned = 0;
   f.quiets_tried_count = 0;
   f.nodes_at_entry = subtree_clock();
   const bool pv = f.type == NodeType::kPV;
+  const bool excluding = bool(f.excluded_move);
 
   hashing::TtEntry entry;
-  if (ply > 0 && shared_.table->probe(G::key(pos_), entry, stats_.tt)) {
+  // A search without a move cannot use the table's word on the position with all of them.
+  if (ply > 0 && !excluding && shared_.table->probe(G::key(pos_), entry, stats_.tt)) {
     f.table_move = G::move_from_bits(entry.move);
+    if (entry.bound != hashing::TtBound::None) {
+      f.table_score = hashing::score_from_tt(entry.score, ply);
+      f.table_depth = entry.depth;
+      f.table_lower_bound =
+          entry.bound == hashing::TtBound::Lower || entry.bound == hashing::TtBound::Exact;
+    }
     if (!pv && entry.depth >= f.depth && entry.bound != hashing::TtBound::None) {
       const Score s = hashing::score_from_tt(entry.score, ply);
       if (entry.bound == hashing::TtBound::Exact ||
@@ -225,7 +241,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   if (features.iir && ply > 0 && !f.table_move && f.depth >= 4) --f.depth;
 
   f.static_eval = f.in_check ? -kInfiniteScore : G::evaluate(pos_);
-  if (!pv && !f.in_check && ply > 0 && !is_mate_score(f.beta)) {
+  if (!pv && !f.in_check && ply > 0 && !excluding && !is_mate_score(f.beta)) {
     // Reverse futility: far above beta at low depth, the opponent will not get back in time.
     if (f.depth <= 6 && f.static_eval - 90 * f.depth >= f.beta)
       return return_value(ply, f.static_eval);
@@ -258,8 +274,41 @@ typename SearchWorker<G>::Action SearchWorker<G>::start_moves(int ply) {
     }
     f.picker.init_ordered(ordered);
   } else {
+    const int previous1 = previous_move_index(ply, 1);
+    const int previous2 = previous_move_index(ply, 2);
     f.picker.init(pos_, f.table_move, killers_->first(ply), killers_->second(ply), *history_,
-                  counter_move(ply));
+                  counter_move(ply),
+                  previous1 >= 0 ? continuation_history_.row(previous1) : nullptr,
+                  previous2 >= 0 ? continuation_history_.row(previous2) : nullptr);
+    if (f.excluded_move) f.picker.exclude(f.excluded_move);
+    // Singular extension: when the table move held a lower bound at nearly this depth, search
+    // the others at half depth against a margin below that bound; if none reaches it, the
+    // table move is the only good one here and is searched a ply deeper.
+    if (shared_.features.singular_extension && f.depth >= 8 && f.table_move &&
+        !f.excluded_move && f.table_lower_bound && f.table_depth >= f.depth - 3 &&
+        !is_mate_score(f.table_score)) {
+      const Score singular_beta = f.table_score - 2 * f.depth;
+      const Action action = push_child(ply, singular_beta - 1, singular_beta, (f.depth - 1) / 2,
+                                       f.type, false, Phase::kAfterSingular);
+      frames_[ply + 1].excluded_move = f.table_move;
+      return action;
+    }
+  }
+  f.phase = Phase::kNextMove;
+  return Action::kContinue;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::after_singular(int ply) {
+  Frame& f = frames_[ply];
+  if (aborted_) return return_value(ply, 0);
+  // The search without the table move searched this same position: its value is ours.
+  const Score singular_beta = f.table_score - 2 * f.depth;
+  if (f.child_value < singular_beta) {
+    f.singular_extend = true;
+  } else if (singular_beta >= f.beta) {
+    // Multi-cut: another move also beats beta by the margin; this node fails high.
+    return return_value(ply, singular_beta);
   }
   f.phase = Phase::kNextMove;
   return Action::kContinue;
@@ -345,7 +394,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
       return skip_move(ply);
     }
   }
-  const bool extend = gives_check && (!features.safe_check_extension || see >= 0);
+  const bool extend = (gives_check && (!features.safe_check_extension || see >= 0)) ||
+                     (f.singular_extend && m == f.table_move);
   f.child_depth = f.depth - 1 + (extend ? 1 : 0);  // Check extension.
 
   if (move_number == 0) {
@@ -456,8 +506,11 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
 template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
   Frame& f = frames_[ply];
-  if (f.moves_searched == 0 && f.moves_pruned == 0)
+  if (f.moves_searched == 0 && f.moves_pruned == 0) {
+    // Without its excluded move a node may have no move left: that says nothing of it.
+    if (f.excluded_move) return return_value(ply, f.alpha);
     return return_value(ply, f.in_check ? mated_in(ply) : kDrawScore);
+  }
   // Every move pruned: the node fails low (an upper bound at the pruning value, or alpha).
   const Score best = f.moves_searched == 0 ? std::min(f.best_score > -kInfiniteScore
                                                           ? f.best_score : f.alpha, f.alpha)
@@ -474,6 +527,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
     bound = hashing::TtBound::Upper;
     actual = NodeType::kAll;
   }
+  if (f.excluded_move) return return_value(ply, best);  // Not the position's value: not stored.
   stats_.node_types.record(f.predicted, actual);
   hashing::TtEntry entry;
   const Move move = f.best_move ? f.best_move : f.table_move;
@@ -502,6 +556,13 @@ typename SearchWorker<G>::Move SearchWorker<G>::counter_move(int ply) const {
 }
 
 template <SearchGame G>
+int SearchWorker<G>::previous_move_index(int ply, int back) const {
+  if (!shared_.features.continuation_history || ply - back < base_ply_) return -1;
+  const Frame& above = frames_[ply - back];
+  return above.phase == Phase::kAfterChild ? above.current_history_index : -1;
+}
+
+template <SearchGame G>
 void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
   if (shared_.features.counter_moves && ply > 0 &&
       frames_[ply - 1].phase == Phase::kAfterChild)
@@ -511,6 +572,14 @@ void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
   history_->update(G::history_index(pos_, best), bonus);
   for (int i = 0; i < f.quiets_tried_count; ++i)
     if (f.quiets_tried[i] != best) history_->update(G::history_index(pos_, f.quiets_tried[i]), -bonus);
+  for (int back = 1; back <= 2; ++back) {
+    const int previous = previous_move_index(ply, back);
+    if (previous < 0) continue;
+    continuation_history_.update(previous, G::history_index(pos_, best), bonus);
+    for (int i = 0; i < f.quiets_tried_count; ++i)
+      if (f.quiets_tried[i] != best)
+        continuation_history_.update(previous, G::history_index(pos_, f.quiets_tried[i]), -bonus);
+  }
 }
 
 template <SearchGame G>

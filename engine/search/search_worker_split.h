@@ -19,7 +19,7 @@ void SearchWorker<G>::lock(SplitPoint<G>* sp) {
 template <SearchGame G>
 bool SearchWorker<G>::splittable(const Frame& f) const {
   const SplitSettings& s = coordinator_->settings;
-  return f.split == nullptr && f.depth >= s.min_split_depth &&
+  return f.split == nullptr && !f.excluded_move && f.depth >= s.min_split_depth &&
          (s.split_any_node || f.type != NodeType::kCut) && f.moves_searched >= 1 &&
          f.picker.handed_out() < f.picker.size() && !aborted_;
 }

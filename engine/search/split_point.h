@@ -45,6 +45,7 @@ enum class FramePhase : uint8_t {
   kAfterVerification,
   kNextMove,
   kAfterChild,
+  kAfterSingular,  // The search without the table move (singular extension) returned.
 };
 
 // Which search of the current move the child is: reduced scout, full-depth scout, or the PV
@@ -72,6 +73,14 @@ struct SearchFrame {
   Score best_score;
   Move best_move;
   Move table_move;
+  // What the table said of this node (table_depth -1: nothing), for singular extensions.
+  Score table_score;
+  int table_depth;
+  bool table_lower_bound;  // A lower or exact bound: the table move was at least this good.
+  // Set by the parent: a search of the parent's own position without this move (singular
+  // extension). Such a node neither reads nor writes the table and is never split.
+  Move excluded_move;
+  bool singular_extend;  // The table move is singular here: searched a ply deeper.
   int moves_searched;
   int moves_pruned;  // Skipped by a pruning rule (SearchFeatures), not searched.
   int move_number;  // Of the current move (0 = first).

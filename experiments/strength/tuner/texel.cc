@@ -1,5 +1,7 @@
 #include "experiments/strength/tuner/texel.h"
 
+#include "engine/chess/endgame.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -15,6 +17,7 @@ TuningPosition to_tuning_position(const chess::EvalTrace& trace, double result, 
   for (int i = 0; i < chess::kEvalParamCount; ++i)
     if (trace.coeff[i] != 0) p.uses.push_back({uint16_t(i), int16_t(trace.coeff[i])});
   p.mg_share = double(trace.phase) / chess::kMaxPhase;
+  p.eg_share = (1 - p.mg_share) * trace.eg_scale / chess::kNormalScale;
   p.tempo = trace.white_to_move ? chess::kTempo : -chess::kTempo;
   p.result = result;
   p.game = game;
@@ -42,7 +45,7 @@ double evaluate(const TuningPosition& p, const Weights& w) {
     mg += use.count * w[use.index][0];
     eg += use.count * w[use.index][1];
   }
-  return mg * p.mg_share + eg * (1 - p.mg_share) + p.tempo;
+  return mg * p.mg_share + eg * p.eg_share + p.tempo;
 }
 
 double win_probability(double eval, double k) {
@@ -69,7 +72,7 @@ Weights gradient(const std::vector<TuningPosition>& positions, const Weights& w,
     const double d = 2.0 * (s - p.result) * s * (1.0 - s) * k * kLn10 / 400.0 / n;
     for (const auto& use : p.uses) {
       g[use.index][0] += d * use.count * p.mg_share;
-      g[use.index][1] += d * use.count * (1 - p.mg_share);
+      g[use.index][1] += d * use.count * p.eg_share;
     }
   }
   return g;

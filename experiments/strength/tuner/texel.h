@@ -30,6 +30,9 @@ struct TuningPosition {
   };
   std::vector<Use> uses;  // Only the weights this position uses.
   double mg_share = 1;    // phase / 24: the middlegame part of the taper.
+  // The endgame part: (1 - mg_share) times the endgame scale (chess/endgame.h) the hand-set
+  // weights gave this position, held fixed while tuning.
+  double eg_share = 0;
   double tempo = 0;       // +kTempo with White to move, -kTempo with Black.
   double result = 0.5;    // 1 White won, 0.5 draw, 0 Black won.
   int game = 0;           // Which game it came from (validation holds out whole games).
