@@ -159,8 +159,13 @@ TEST(TimeReserve, OnALowClockPlansLessThanTheIncrement) {
   // Without the reserve: 250 ms available, optimum 250/30 + 37 = 45, maximum 4x that.
   EXPECT_EQ(plain.optimum_ms(), 45);
   EXPECT_EQ(plain.maximum_ms(), 180);
-  EXPECT_EQ(reserved.optimum_ms(), 35);       // 0.7 increments: the clock grows back.
-  EXPECT_EQ(reserved.maximum_ms(), 50 + 25);  // The increment and a tenth of what is left.
+  EXPECT_EQ(reserved.maximum_ms(), 15);  // A twentieth of the clock: it grows back.
+  EXPECT_EQ(reserved.optimum_ms(), 10);  // 0.7 of that.
+  // Just under 20 increments the maximum is just under one increment.
+  limits.time_left_ms[0] = 980;
+  reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
+  EXPECT_EQ(reserved.maximum_ms(), 49);
+  EXPECT_EQ(reserved.optimum_ms(), 34);
   // With 20 increments or more on the clock, the reserve changes nothing.
   limits.time_left_ms[0] = 1000;
   plain.start(limits, 0, 50);

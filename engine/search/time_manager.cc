@@ -24,8 +24,8 @@ void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overh
     optimum_ms_ = std::min(available / moves_to_plan + increment * 3 / 4, available / 2);
     maximum_ms_ = std::min(optimum_ms_ * 4, available * 3 / 4);
     if (keep_reserve && increment > 0 && limits.time_left_ms[side] < 20 * increment) {
-      optimum_ms_ = std::min(optimum_ms_, increment * 7 / 10);
-      maximum_ms_ = std::min(maximum_ms_, increment + available / 10);
+      maximum_ms_ = std::min(maximum_ms_, limits.time_left_ms[side] / 20);
+      optimum_ms_ = std::min(optimum_ms_, maximum_ms_ * 7 / 10);
     }
     optimum_ms_ = std::max<int64_t>(1, std::min(optimum_ms_, maximum_ms_));
     maximum_ms_ = std::max<int64_t>(1, maximum_ms_);

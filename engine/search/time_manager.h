@@ -24,8 +24,9 @@ class TimeManager {
   // `side` indexes limits.time_left_ms; `move_overhead_ms` is reserved per move. Time counts
   // from `started`: when the GUI sent "go", since its clock runs from then.
   // `keep_reserve` (SearchFeatures::time_reserve): on a clock low against its increment (under
-  // 20 increments left), plan to spend less than the increment, so that the clock grows back
-  // instead of draining to the margin, where a process delayed by a loaded machine loses on time.
+  // 20 increments left), spend at most a twentieth of the clock (less than the increment) and
+  // plan 0.7 of that, so that the clock grows back towards 20 increments instead of settling
+  // near the Move Overhead, where one delay of the machine (a VM's stolen time) loses on time.
   void start(const SearchLimits& limits, int side, int64_t move_overhead_ms,
              Clock::time_point started = Clock::now(), bool keep_reserve = false);
 
