@@ -10,6 +10,7 @@
 #include "cli/match_command.h"
 #include "cli/perft_command.h"
 #include "cli/scale_command.h"
+#include "cli/tt_study_command.h"
 #include "engine/protocol/uci.h"
 
 namespace {
@@ -26,6 +27,10 @@ void print_usage() {
                "  scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--depth N] [--suite FILE]\n"
                "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"
                "        [--split-nodes S] [--min-split-depth N] [--max-helpers N] [--ordering O]\n"
+               "  tt-study [--games FILE.pgn] [--first-move N] [--positions-per-game N]\n"
+               "        [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N]\n"
+               "        [--max-log2 N] [--policies LIST] [--search full|plain|both]\n"
+               "        [--tables kept,cleared] [--tt-entry S] [--out DIR]\n"
                "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess]\n"
                "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
                "  match --engine name=A cmd=PATH [option.NAME=V] [tc=40/60+0.6|st=S]\n"
@@ -60,6 +65,7 @@ int main(int argc, char** argv) {
   if (command == "epd") return splitlab::cli::epd_command(args);
   if (command == "scale") return splitlab::cli::scale_command(args);
   if (command == "match") return splitlab::cli::match_command(args);
+  if (command == "tt-study") return splitlab::cli::tt_study_command(args);
   std::fprintf(stderr, "splitlab: unknown command '%s'\n", command.c_str());
   print_usage();
   return 2;

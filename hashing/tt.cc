@@ -85,6 +85,18 @@ bool TranspositionTable::resize_buckets(size_t buckets, std::string* error) {
   return false;
 }
 
+bool TranspositionTable::resize_log2_entries(int log2_entries, std::string* error) {
+  static_assert(kEntriesPerBucket == size_t{1} << kMinLog2Entries);
+  if (log2_entries < kMinLog2Entries || log2_entries > kMaxLog2Entries) {
+    if (error) {
+      *error = "table of 2^" + std::to_string(log2_entries) + " entries: expected 2^" +
+               std::to_string(kMinLog2Entries) + " to 2^" + std::to_string(kMaxLog2Entries);
+    }
+    return false;
+  }
+  return resize_buckets(size_t{1} << (log2_entries - kMinLog2Entries), error);
+}
+
 bool TranspositionTable::allocate(size_t buckets) {
   if (buckets > std::numeric_limits<size_t>::max() / kBucketBytes) return false;
   const size_t bytes = buckets * kBucketBytes;

@@ -82,6 +82,8 @@ class TranspositionTable {
   static constexpr size_t kBucketBytes = 64;
   static constexpr size_t kEntriesPerBucket = 4;
   static constexpr size_t kBytesPerMegabyte = size_t{1} << 20;
+  static constexpr int kMinLog2Entries = 2;   // One bucket.
+  static constexpr int kMaxLog2Entries = 40;  // 16 TiB: more than any machine here holds.
 
   // One bucket, scheme `xor`, policy `depth-age`; call resize() before a real search.
   TranspositionTable();
@@ -95,6 +97,9 @@ class TranspositionTable {
   bool resize(size_t megabytes, std::string* error);
   // Exactly `buckets` buckets, which must be a power of two (tests and studies use tiny tables).
   bool resize_buckets(size_t buckets, std::string* error);
+  // Exactly 2^log2_entries entries (2^(log2_entries - 2) buckets of four): sizes as the
+  // replacement papers give them, from one bucket (kMinLog2Entries) to kMaxLog2Entries.
+  bool resize_log2_entries(int log2_entries, std::string* error);
   // Empties every entry and restarts the age at 0 (in parts on the part runner's threads).
   void clear();
   // Frees the storage and allocates it anew, cleared (by the part runner's threads, which so

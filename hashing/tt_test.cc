@@ -387,6 +387,44 @@ TEST_P(TtSchemeTest, ResizeRejectsImpossibleSizesAndKeepsTheTable) {
   EXPECT_TRUE(holds(77));
 }
 
+TEST_P(TtSchemeTest, ResizeByLog2EntriesGivesExactlyThatManyEntries) {
+  // Bucket of 64 bytes holding four entries: 2^8 entries are 64 buckets, 16 KiB.
+  struct Case {
+    int log2_entries;
+    size_t buckets;
+  };
+  for (const Case& c : {Case{8, 64}, Case{2, 1}, Case{3, 2}, Case{12, 1024}, Case{16, 16384}}) {
+    std::string error;
+    ASSERT_TRUE(table_.resize_log2_entries(c.log2_entries, &error)) << error;
+    EXPECT_EQ(table_.entry_count(), size_t{1} << c.log2_entries);
+    EXPECT_EQ(table_.bucket_count(), c.buckets);
+    EXPECT_EQ(table_.size_bytes(), 64 * c.buckets);
+    // Empty, and usable under every policy (a 2-way pair needs two slots, a bucket four).
+    for (TtReplacePolicy policy : kAllTtReplacePolicies) {
+      table_.set_policy(policy);
+      EXPECT_FALSE(holds(4242));
+      store(4242, make_entry(7, 8, 9));
+      TtEntry found;
+      ASSERT_TRUE(probe(4242, found)) << tt_replace_policy_name(policy);
+      EXPECT_EQ(found.move, 7);
+      table_.clear();
+    }
+  }
+}
+
+TEST_P(TtSchemeTest, ResizeByLog2EntriesRejectsSizesOutsideTheRangeAndKeepsTheTable) {
+  std::string error;
+  ASSERT_TRUE(table_.resize_log2_entries(10, &error)) << error;
+  store(77, make_entry(1, 2, 3));
+  for (int bad : {-1, 0, 1, TranspositionTable::kMaxLog2Entries + 1, 64}) {
+    error.clear();
+    EXPECT_FALSE(table_.resize_log2_entries(bad, &error)) << bad;
+    EXPECT_NE(error.find("2^" + std::to_string(bad)), std::string::npos) << error;
+  }
+  EXPECT_EQ(table_.entry_count(), 1024u);
+  EXPECT_TRUE(holds(77));
+}
+
 TEST_P(TtSchemeTest, HashfullCountsEntriesOfThisSearchPerMille) {
   // 1-way: key k lives in slot k, so keys 0..249 fill a quarter of the first 1000 slots.
   table_.set_policy(TtReplacePolicy::New);

@@ -37,6 +37,12 @@ struct SharedSearchState {
   hashing::TranspositionTable* table = nullptr;
   std::atomic<bool> stop{false};
   SearchFeatures features;  // Set between searches only.
+  // A search close to the test program of the table-replacement papers (Breuker, Uiterwijk &
+  // van den Herik), for `splitlab tt-study --search plain`: PVS with aspiration, quiescence,
+  // history and the table move, but no null move, reverse futility, late-move reductions,
+  // check extension or killers. The switchable features stay as set (tt-study turns them
+  // off). Off: the normal search, unchanged. Set between searches only.
+  bool plain_search = false;
 };
 
 // The root moves of one search, ordered best first after each iteration. Threads that search

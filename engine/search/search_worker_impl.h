@@ -241,7 +241,9 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   if (features.iir && ply > 0 && !f.table_move && f.depth >= 4) --f.depth;
 
   f.static_eval = f.in_check ? -kInfiniteScore : G::evaluate(pos_);
-  if (!pv && !f.in_check && ply > 0 && !excluding && !is_mate_score(f.beta)) {
+  // The plain search (tt-study) prunes nothing here: no reverse futility, no null move.
+  if (!pv && !f.in_check && ply > 0 && !excluding && !is_mate_score(f.beta) &&
+      !shared_.plain_search) {
     // Reverse futility: far above beta at low depth, the opponent will not get back in time.
     if (f.depth <= 6 && f.static_eval - 90 * f.depth >= f.beta)
       return return_value(ply, f.static_eval);
@@ -276,7 +278,10 @@ typename SearchWorker<G>::Action SearchWorker<G>::start_moves(int ply) {
   } else {
     const int previous1 = previous_move_index(ply, 1);
     const int previous2 = previous_move_index(ply, 2);
-    f.picker.init(pos_, f.table_move, killers_->first(ply), killers_->second(ply), *history_,
+    // The plain search (tt-study) orders by the table move and history only: no killers.
+    const bool killers = !shared_.plain_search;
+    f.picker.init(pos_, f.table_move, killers ? killers_->first(ply) : Move::none(),
+                  killers ? killers_->second(ply) : Move::none(), *history_,
                   counter_move(ply),
                   previous1 >= 0 ? continuation_history_.row(previous1) : nullptr,
                   previous2 >= 0 ? continuation_history_.row(previous2) : nullptr);
@@ -394,8 +399,9 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
       return skip_move(ply);
     }
   }
-  const bool extend = (gives_check && (!features.safe_check_extension || see >= 0)) ||
-                     (f.singular_extend && m == f.table_move);
+  const bool extend = !shared_.plain_search &&  // The plain search (tt-study) never extends.
+                      ((gives_check && (!features.safe_check_extension || see >= 0)) ||
+                       (f.singular_extend && m == f.table_move));
   f.child_depth = f.depth - 1 + (extend ? 1 : 0);  // Check extension.
 
   if (move_number == 0) {
@@ -404,10 +410,10 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
                       Phase::kAfterChild);
   }
   // Late-move reduction for quiet moves ordered late, re-searched at full depth if they
-  // beat alpha anyway.
+  // beat alpha anyway (never in the plain search of tt-study).
   f.reduction = 0;
-  if (f.depth >= 3 && f.current_is_quiet && !f.in_check && !gives_check &&
-      move_number >= (pv ? 3 : 2)) {
+  if (!shared_.plain_search && f.depth >= 3 && f.current_is_quiet && !f.in_check &&
+      !gives_check && move_number >= (pv ? 3 : 2)) {
     int r = reductions_[std::min(f.depth, 63)][std::min(move_number, 63)];
     if (pv) --r;
     if (is_killer) --r;
@@ -567,7 +573,7 @@ void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
   if (shared_.features.counter_moves && ply > 0 &&
       frames_[ply - 1].phase == Phase::kAfterChild)
     counter_moves_[frames_[ply - 1].current_history_index] = best;
-  killers_->add(ply, best);
+  if (!shared_.plain_search) killers_->add(ply, best);
   const int bonus = std::min(f.depth * f.depth, 400);
   history_->update(G::history_index(pos_, best), bonus);
   for (int i = 0; i < f.quiets_tried_count; ++i)

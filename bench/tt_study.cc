@@ -1,0 +1,440 @@
+#include "bench/tt_study.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "bench/build_info.h"
+#include "bench/match/json_writer.h"
+#include "bench/match/machine_info.h"
+#include "cli/progress.h"
+#include "engine/chess/chess_game.h"
+#include "engine/search/search_features.h"
+#include "engine/search/searcher.h"
+#include "hashing/tt.h"
+
+namespace splitlab::bench {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr char kResultsFile[] = "results.csv";
+constexpr char kConfigFile[] = "config.txt";
+constexpr char kSummaryFile[] = "summary.txt";
+constexpr char kRunFile[] = "run.json";
+
+// Keys of config.txt that describe a run without deciding its node counts: not compared.
+const std::set<std::string> kInformationalKeys = {"games_file", "commit"};
+
+// Every switchable technique off, whatever the defaults: the plain search prunes nothing.
+search::SearchFeatures no_features() {
+  search::SearchFeatures features;
+  for (auto name : search::kSearchFeatureNames) *search::search_feature(features, name) = false;
+  return features;
+}
+
+search::SearchFeatures features_of(StudySearch search) {
+  return search == StudySearch::Plain ? no_features() : search::SearchFeatures{};
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+// Whether tracked files differ from the commit (the build then holds changes the commit does
+// not name). False where git cannot tell.
+bool work_tree_modified() {
+  std::FILE* pipe = popen("git status --porcelain --untracked-files=no 2>/dev/null", "r");
+  if (!pipe) return false;
+  char buffer[256];
+  const bool output = std::fgets(buffer, sizeof buffer, pipe) != nullptr;
+  while (std::fgets(buffer, sizeof buffer, pipe)) {
+  }
+  return pclose(pipe) == 0 && output;
+}
+
+std::string hex(uint64_t value) {
+  char text[20];
+  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)value);
+  return text;
+}
+
+// "key=value" lines, comments (#) and blank lines skipped.
+std::map<std::string, std::string> parse_config_text(const std::string& text) {
+  std::map<std::string, std::string> values;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const size_t eq = line.find('=');
+    if (eq != std::string::npos) values[line.substr(0, eq)] = line.substr(eq + 1);
+  }
+  return values;
+}
+
+// Empty when `stored` and `current` describe the same measurements, else what differs.
+std::string config_differences(const std::string& stored, const std::string& current) {
+  const auto before = parse_config_text(stored), now = parse_config_text(current);
+  std::set<std::string> keys;
+  for (const auto& [k, v] : before) keys.insert(k);
+  for (const auto& [k, v] : now) keys.insert(k);
+  std::string differences;
+  for (const auto& k : keys) {
+    if (kInformationalKeys.count(k)) continue;
+    const auto a = before.find(k), b = now.find(k);
+    const std::string there = a == before.end() ? "(none)" : a->second;
+    const std::string here = b == now.end() ? "(none)" : b->second;
+    if (there != here)
+      differences +=
+          (differences.empty() ? "" : "; ") + k + " " + there + " there, " + here + " here";
+  }
+  return differences;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Reads the rows already measured and rewrites results.csv with exactly those (a line torn by
+// an interrupted run is dropped, so the next row starts on a line of its own).
+bool load_rows(const std::string& path, std::map<std::string, TtStudyRow>& done,
+               std::string& error) {
+  if (!fs::exists(path)) {
+    std::ofstream out(path);
+    out << kTtStudyCsvHeader << '\n';
+    if (!out.flush()) {
+      error = "cannot write '" + path + "'";
+      return false;
+    }
+    return true;
+  }
+  std::istringstream in(read_file(path));
+  std::string line;
+  std::getline(in, line);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line != kTtStudyCsvHeader) {
+    error = "'" + path + "' is not a tt-study results file (its first line is not '" +
+            std::string(kTtStudyCsvHeader) + "')";
+    return false;
+  }
+  std::vector<TtStudyRow> kept;
+  while (std::getline(in, line)) {
+    TtStudyRow row;
+    if (from_csv(line, row) && done.emplace(row.key(), row).second) kept.push_back(row);
+  }
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary);
+    out << kTtStudyCsvHeader << '\n';
+    for (const auto& row : kept) out << to_csv(row) << '\n';
+    if (!out.flush()) {
+      error = "cannot write '" + temporary + "'";
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(temporary, path, ec);
+  if (ec) {
+    error = "cannot replace '" + path + "': " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+struct RunState {
+  std::string commit;
+  bool modified = false;        // The work tree differs from the commit.
+  std::string previous_commit;  // Of the rows an earlier run measured, when not this one.
+  std::string started;
+  int rows_total = 0;
+  int rows_done = 0;
+  bool complete = false;
+};
+
+std::string run_json(const TtStudyConfig& config, const RunState& state) {
+  const auto machine = match::machine_info();
+  const auto build = build_info();
+  match::JsonWriter json;
+  json.begin_object();
+  json.string("command", "tt-study");
+  json.begin_array("command_line");
+  for (const auto& a : config.command_line) json.string("", a);
+  json.end_array();
+  json.string("commit", state.commit).boolean("work_tree_modified", state.modified);
+  if (!state.previous_commit.empty()) json.string("commit_of_earlier_rows", state.previous_commit);
+  json.begin_object("build")
+      .string("compilation_mode", build.compilation_mode)
+      .string("compiler", build.compiler)
+      .boolean("optimized", build.optimized)
+      .boolean("assertions", build.assertions)
+      .string("sanitizers", build.sanitizers)
+      .string("target_features", build.target_features)
+      .end_object();
+  json.begin_object("machine")
+      .string("hostname", machine.hostname)
+      .string("cpu_model", machine.cpu_model)
+      .integer("cores", machine.cores)
+      .end_object();
+  json.string("started", state.started).string("updated", utc_now());
+  // Nothing is drawn at random: the positions are chosen in file order, the search is
+  // single-threaded and deterministic.
+  json.null("seed");
+  json.begin_object("config")
+      .string("games_file", config.games_path)
+      .integer("first_move", config.selection.first_move)
+      .integer("positions_per_game", config.selection.positions_per_game)
+      .integer("max_games", config.selection.max_games)
+      .integer("games", int64_t(config.series.size()))
+      .integer("positions", int64_t(position_count(config.series)))
+      .string("positions_fingerprint", hex(series_fingerprint(config.series)))
+      .integer("depth", config.depth)
+      .integer("plain_depth", config.plain_depth)
+      .integer("min_log2_entries", config.min_log2)
+      .integer("max_log2_entries", config.max_log2)
+      .string("tt_entry", std::string(hashing::tt_entry_scheme_name(config.scheme)))
+      .integer("threads", 1)
+      .string("full_search_features",
+              search::describe_search_features(features_of(StudySearch::Full)));
+  json.begin_array("policies");
+  for (auto p : config.policies) json.string("", std::string(hashing::tt_replace_policy_name(p)));
+  json.end_array();
+  json.begin_array("searches");
+  for (auto s : config.searches) json.string("", std::string(study_search_name(s)));
+  json.end_array();
+  json.begin_array("tables");
+  for (auto t : config.tables) json.string("", std::string(study_table_name(t)));
+  json.end_array();
+  json.end_object();
+  json.begin_array("series");
+  for (const auto& s : config.series)
+    json.begin_object()
+        .integer("game", s.game_number)
+        .string("label", s.label)
+        .string("first_fen", s.positions.front().fen())
+        .integer("positions", int64_t(s.positions.size()))
+        .end_object();
+  json.end_array();
+  json.integer("rows_total", state.rows_total)
+      .integer("rows_done", state.rows_done)
+      .boolean("complete", state.complete);
+  json.end_object();
+  return json.text() + "\n";
+}
+
+bool write_file(const std::string& path, const std::string& text, std::string& error) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out.flush()) {
+    error = "cannot write '" + path + "'";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string tt_study_config_text(const TtStudyConfig& config, const std::string& commit) {
+  std::string text =
+      "# splitlab tt-study: what the rows of results.csv were measured on. A rerun into this\n"
+      "# folder must match every line but games_file and commit.\n";
+  auto line = [&text](const std::string& key, const std::string& value) {
+    text += key + "=" + value + "\n";
+  };
+  line("positions_fingerprint", hex(series_fingerprint(config.series)));
+  line("positions", std::to_string(position_count(config.series)));
+  line("games", std::to_string(config.series.size()));
+  line("first_move", std::to_string(config.selection.first_move));
+  line("positions_per_game", std::to_string(config.selection.positions_per_game));
+  line("depth", std::to_string(config.depth));
+  line("plain_depth", std::to_string(config.plain_depth));
+  line("tt_entry", std::string(hashing::tt_entry_scheme_name(config.scheme)));
+  line("threads", "1");
+  line("full_search_features", search::describe_search_features(features_of(StudySearch::Full)));
+  line("games_file", config.games_path);
+  line("commit", commit);
+  return text;
+}
+
+bool measure_tt_study_row(const std::vector<GameSeries>& series, int depth,
+                          hashing::TtEntryScheme scheme, TtStudyRow& row,
+                          const std::function<void(int)>& searched, std::string& error) {
+  hashing::TranspositionTable table;
+  table.set_scheme(scheme);
+  if (!table.resize_log2_entries(row.log2_entries, &error)) return false;
+  table.set_policy(row.policy);
+  // On the heap: the worker's frame stack is large.
+  auto searcher = std::make_unique<search::Searcher<chess::ChessGame>>(table);
+  searcher->shared_state().features = features_of(row.search);
+  searcher->shared_state().plain_search = row.search == StudySearch::Plain;
+  search::SearchLimits limits;
+  limits.depth = depth;
+  row.depth = depth;
+  row.nodes = 0;
+  row.positions = 0;
+  const auto start = Clock::now();
+  for (const auto& game : series) {
+    table.clear();
+    searcher->new_game();
+    for (const auto& pos : game.positions) {
+      if (row.table == StudyTable::Cleared) table.clear();
+      searcher->arm();
+      const auto result = searcher->run(pos, limits, false, 0, [](const search::SearchResult&) {});
+      row.nodes += result.nodes;
+      ++row.positions;
+      if (searched) searched(row.positions);
+    }
+  }
+  row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return true;
+}
+
+int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::string& error) {
+  outcome = TtStudyOutcome();
+  std::error_code ec;
+  fs::create_directories(config.out_dir, ec);
+  if (ec) {
+    error = "cannot create '" + config.out_dir + "': " + ec.message();
+    return 2;
+  }
+  const std::string results_path = config.out_dir + "/" + kResultsFile;
+  const std::string config_path = config.out_dir + "/" + kConfigFile;
+
+  // The folder's configuration: this one, or refuse.
+  const std::string commit = match::current_commit();
+  const std::string config_text = tt_study_config_text(config, commit);
+  std::string previous_commit;
+  if (fs::exists(config_path)) {
+    const std::string stored = read_file(config_path);
+    const std::string differences = config_differences(stored, config_text);
+    if (!differences.empty()) {
+      error = "'" + config.out_dir + "' holds results of another configuration (" + differences +
+              "): rerun with the same settings, or choose another --out";
+      return 2;
+    }
+    const auto before = parse_config_text(stored);
+    const auto stored_commit = before.find("commit");
+    if (stored_commit != before.end() && stored_commit->second != commit) {
+      previous_commit = stored_commit->second;
+      std::fprintf(stderr,
+                   "tt-study: warning: the rows already in %s were measured by commit %s, this "
+                   "is %s; if the search changed between them, they do not compare\n",
+                   results_path.c_str(), previous_commit.c_str(), commit.c_str());
+    }
+  } else if (fs::exists(results_path)) {
+    error = "'" + results_path + "' has no " + kConfigFile +
+            " beside it, so what it measured is unknown: choose another --out";
+    return 2;
+  } else if (!write_file(config_path, config_text, error)) {
+    return 2;
+  }
+
+  std::map<std::string, TtStudyRow> done;
+  if (!load_rows(results_path, done, error)) return 2;
+  std::ofstream results(results_path, std::ios::app);
+  if (!results) {
+    error = "cannot write '" + results_path + "'";
+    return 2;
+  }
+
+  // The grid, in the order it is measured.
+  std::vector<TtStudyRow> grid;
+  for (auto search : config.searches)
+    for (auto table : config.tables)
+      for (int log2 = config.min_log2; log2 <= config.max_log2; ++log2)
+        for (auto policy : config.policies) {
+          TtStudyRow row;
+          row.search = search;
+          row.table = table;
+          row.policy = policy;
+          row.log2_entries = log2;
+          grid.push_back(row);
+        }
+  RunState state;
+  state.rows_total = int(grid.size());
+  for (const auto& row : grid) state.rows_done += done.count(row.key()) ? 1 : 0;
+  outcome.rows_resumed = state.rows_done;
+  const std::string json_path = config.out_dir + "/" + kRunFile;
+  state.commit = commit;
+  state.modified = work_tree_modified();
+  state.previous_commit = previous_commit;
+  state.started = utc_now();
+  if (!write_file(json_path, run_json(config, state), error)) return 2;
+
+  const int positions = int(position_count(config.series));
+  const double total_work = double(state.rows_total - state.rows_done) * positions;
+  double work_done = 0;
+  cli::Progress progress("tt-study");
+  if (outcome.rows_resumed > 0)
+    std::fprintf(stderr, "tt-study: %d of %d rows already in %s\n", outcome.rows_resumed,
+                 state.rows_total, results_path.c_str());
+  for (auto row : grid) {
+    if (auto it = done.find(row.key()); it != done.end()) {
+      outcome.rows.push_back(it->second);
+      continue;
+    }
+    const std::string label = std::string(study_search_name(row.search)) + " " +
+                              std::string(study_table_name(row.table)) + " " +
+                              std::string(hashing::tt_replace_policy_name(row.policy)) + " 2^" +
+                              std::to_string(row.log2_entries);
+    const bool measured = measure_tt_study_row(
+        config.series, config.depth_of(row.search), config.scheme, row,
+        [&](int searched) {
+          progress.update(work_done + searched, total_work,
+                          label + " (" + std::to_string(searched) + "/" +
+                              std::to_string(positions) + " positions)");
+        },
+        error);
+    if (!measured) return 2;
+    work_done += positions;
+    results << to_csv(row) << '\n' << std::flush;
+    if (!results) {
+      error = "cannot write '" + results_path + "'";
+      return 2;
+    }
+    std::printf("%-28s %14llu nodes %9.2f s\n", label.c_str(), (unsigned long long)row.nodes,
+                row.seconds);
+    std::fflush(stdout);
+    outcome.rows.push_back(row);
+    ++outcome.rows_measured;
+    ++state.rows_done;
+    if (!write_file(json_path, run_json(config, state), error)) return 2;
+  }
+
+  state.complete = true;
+  const std::string header =
+      "splitlab tt-study: depth " + std::to_string(config.depth) + " (full search), " +
+      std::to_string(config.plain_depth) + " (plain search); " + std::to_string(positions) +
+      " positions (" + std::to_string(config.series.size()) + " games, " +
+      std::to_string(config.selection.positions_per_game) +
+      " consecutive positions each from move " + std::to_string(config.selection.first_move) +
+      ") of " + config.games_path + "; entry scheme " +
+      std::string(hashing::tt_entry_scheme_name(config.scheme)) + ", 1 thread; sizes 2^" +
+      std::to_string(config.min_log2) + " to 2^" + std::to_string(config.max_log2) +
+      " entries (16 bytes each, 4 to a 64-byte bucket); commit " + commit +
+      (state.modified ? " with changes in the work tree" : "") + "\n";
+  outcome.summary = tt_study_summary(outcome.rows, config.policies, header);
+  if (!write_file(config.out_dir + "/" + kSummaryFile, outcome.summary, error) ||
+      !write_file(json_path, run_json(config, state), error))
+    return 2;
+  std::printf("\n%s", outcome.summary.c_str());
+  std::fprintf(stderr, "tt-study: results in %s (results.csv, summary.txt, run.json)\n",
+               config.out_dir.c_str());
+  return 0;
+}
+
+}  // namespace splitlab::bench

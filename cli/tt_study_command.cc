@@ -1,0 +1,171 @@
+#include "cli/tt_study_command.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "cli/flags.h"
+#include "engine/protocol/pgn.h"
+#include "hashing/tt.h"
+
+namespace splitlab::cli {
+namespace {
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "splitlab tt-study: %s\n", message.c_str());
+  return 2;
+}
+
+// Items of a comma-separated list; an empty item (",," or a trailing comma) is kept, to be
+// reported as a bad name.
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) items.push_back(item);
+  if (!text.empty() && text.back() == ',') items.push_back("");
+  return items;
+}
+
+std::string policy_names() {
+  std::string names;
+  for (auto p : hashing::kAllTtReplacePolicies)
+    names += (names.empty() ? "" : ", ") + std::string(hashing::tt_replace_policy_name(p));
+  return names;
+}
+
+// Reads a comma-separated list of names with `parse`, refusing unknown and repeated names.
+template <typename T, typename Parse>
+bool parse_names(const std::string& flag, const std::string& text, const std::string& known,
+                 Parse parse, std::vector<T>& out, std::string& error) {
+  out.clear();
+  for (const auto& name : split_list(text)) {
+    const auto value = parse(name);
+    if (!value) {
+      error = "unknown name '" + name + "' in --" + flag + " (" + known + ")";
+      return false;
+    }
+    if (std::find(out.begin(), out.end(), *value) != out.end()) {
+      error = "'" + name + "' is listed twice in --" + flag;
+      return false;
+    }
+    out.push_back(*value);
+  }
+  if (out.empty()) {
+    error = "--" + flag + " is empty (" + known + ")";
+    return false;
+  }
+  return true;
+}
+
+// Largest table offered: 2^30 entries are 16 GiB.
+constexpr int kMaxStudyLog2 = 30;
+constexpr int kMaxStudyDepth = 40;
+// Trees of about the same size (40,000 to 65,000 nodes a position on the default games, from
+// the largest table to the smallest), and the whole default study in about an hour on one core.
+constexpr int kDefaultDepth = 7;
+constexpr int kDefaultPlainDepth = 5;
+
+}  // namespace
+
+bool parse_tt_study_args(const std::vector<std::string>& args, bench::TtStudyConfig& config,
+                         std::string& error) {
+  Flags flags({"games", "first-move", "positions-per-game", "max-games", "depth", "plain-depth",
+               "min-log2", "max-log2", "policies", "search", "tables", "tt-entry", "out"},
+              {});
+  if (!flags.parse(args, error)) return false;
+  long long first_move, per_game, max_games, depth, plain_depth, min_log2, max_log2;
+  if (!flags.get_int("first-move", 1, 1000, 12, first_move, error) ||
+      !flags.get_int("positions-per-game", 1, 1000, 30, per_game, error) ||
+      !flags.get_int("max-games", 1, 100000, 10, max_games, error) ||
+      !flags.get_int("depth", 1, kMaxStudyDepth, kDefaultDepth, depth, error) ||
+      // Without --plain-depth, a depth given is for both searches.
+      !flags.get_int("plain-depth", 1, kMaxStudyDepth,
+                     flags.has("depth") ? depth : kDefaultPlainDepth, plain_depth, error) ||
+      !flags.get_int("min-log2", hashing::TranspositionTable::kMinLog2Entries, kMaxStudyLog2, 8,
+                     min_log2, error) ||
+      !flags.get_int("max-log2", hashing::TranspositionTable::kMinLog2Entries, kMaxStudyLog2, 22,
+                     max_log2, error))
+    return false;
+  if (min_log2 > max_log2) {
+    error = "--min-log2 " + std::to_string(min_log2) + " is above --max-log2 " +
+            std::to_string(max_log2);
+    return false;
+  }
+  config.selection.first_move = int(first_move);
+  config.selection.positions_per_game = int(per_game);
+  config.selection.max_games = int(max_games);
+  config.depth = int(depth);
+  config.plain_depth = int(plain_depth);
+  config.min_log2 = int(min_log2);
+  config.max_log2 = int(max_log2);
+
+  std::string all_policies;
+  for (auto p : hashing::kAllTtReplacePolicies)
+    all_policies +=
+        (all_policies.empty() ? "" : ",") + std::string(hashing::tt_replace_policy_name(p));
+  if (!parse_names(
+          "policies", flags.get("policies", all_policies), policy_names(),
+          [](const std::string& n) { return hashing::parse_tt_replace_policy(n); }, config.policies,
+          error))
+    return false;
+  const std::string search = flags.get("search", "both");
+  if (!parse_names(
+          "search", search == "both" ? "full,plain" : search, "full, plain, both",
+          [](const std::string& n) { return bench::parse_study_search(n); }, config.searches,
+          error))
+    return false;
+  if (!parse_names(
+          "tables", flags.get("tables", "kept,cleared"), "kept, cleared",
+          [](const std::string& n) { return bench::parse_study_table(n); }, config.tables, error))
+    return false;
+  const std::string scheme = flags.get("tt-entry", "xor");
+  const auto parsed_scheme = hashing::parse_tt_entry_scheme(scheme);
+  if (!parsed_scheme) {
+    error = "unknown entry scheme '" + scheme + "' in --tt-entry (xor, bracket, locked, raw)";
+    return false;
+  }
+  config.scheme = *parsed_scheme;
+  config.out_dir = flags.get("out", "results/tt-study");
+
+  config.games_path = flags.get("games", kDefaultTtStudyGames);
+  std::vector<protocol::PgnLine> games;
+  if (!protocol::read_pgn_file(config.games_path, games, error)) {
+    if (!flags.has("games"))
+      error += " (the default; run from the repository's top folder, or give --games FILE)";
+    return false;
+  }
+  if (!bench::select_series(games, config.selection, config.series, error)) {
+    error = config.games_path + ": " + error;
+    return false;
+  }
+  if (config.series.empty()) {
+    error = "no game of the " + std::to_string(games.size()) + " in " + config.games_path +
+            " has " + std::to_string(per_game) + " positions from move " +
+            std::to_string(first_move) + " on (see --first-move, --positions-per-game)";
+    return false;
+  }
+  return true;
+}
+
+int tt_study_command(const std::vector<std::string>& args) {
+  bench::TtStudyConfig config;
+  std::string error;
+  if (!parse_tt_study_args(args, config, error)) return fail(error);
+  config.command_line = {"splitlab", "tt-study"};
+  config.command_line.insert(config.command_line.end(), args.begin(), args.end());
+  if (int(config.series.size()) < config.selection.max_games)
+    std::fprintf(stderr, "tt-study: only %zu games of %s are long enough for --max-games %d\n",
+                 config.series.size(), config.games_path.c_str(), config.selection.max_games);
+  std::fprintf(stderr,
+               "tt-study: %zu positions from %zu games, depth %d (full search), %d (plain "
+               "search), %zu policies, sizes 2^%d to 2^%d entries, results in %s\n",
+               bench::position_count(config.series), config.series.size(), config.depth,
+               config.plain_depth, config.policies.size(), config.min_log2, config.max_log2,
+               config.out_dir.c_str());
+  bench::TtStudyOutcome outcome;
+  if (bench::run_tt_study(config, outcome, error)) return fail(error);
+  return 0;
+}
+
+}  // namespace splitlab::cli
