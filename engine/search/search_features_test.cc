@@ -149,9 +149,9 @@ TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
   }
 }
 
-TEST(TimeReserve, OnALowClockPlansLessThanTheIncrement) {
+TEST(TimeReserve, TheMaximumKeepsOutOfTheReserve) {
   SearchLimits limits;
-  limits.time_left_ms[0] = 300;  // 6 increments left.
+  limits.time_left_ms[0] = 300;
   limits.increment_ms[0] = 50;
   TimeManager plain, reserved;
   plain.start(limits, 0, 50);
@@ -159,18 +159,27 @@ TEST(TimeReserve, OnALowClockPlansLessThanTheIncrement) {
   // Without the reserve: 250 ms available, optimum 250/30 + 37 = 45, maximum 4x that.
   EXPECT_EQ(plain.optimum_ms(), 45);
   EXPECT_EQ(plain.maximum_ms(), 180);
-  EXPECT_EQ(reserved.maximum_ms(), 15);  // A twentieth of the clock: it grows back.
-  EXPECT_EQ(reserved.optimum_ms(), 10);  // 0.7 of that.
-  // Just under 20 increments the maximum is just under one increment.
-  limits.time_left_ms[0] = 980;
+  // A reserve of 4 x 50 ms: 100 ms may be spent.
+  EXPECT_EQ(reserved.maximum_ms(), 100);
+  EXPECT_EQ(reserved.optimum_ms(), 45);
+  // Inside the reserve: half an increment, so the clock grows back.
+  limits.time_left_ms[0] = 220;
   reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
-  EXPECT_EQ(reserved.maximum_ms(), 49);
-  EXPECT_EQ(reserved.optimum_ms(), 34);
-  // With 20 increments or more on the clock, the reserve changes nothing.
+  EXPECT_EQ(reserved.maximum_ms(), 25);
+  EXPECT_LE(reserved.optimum_ms(), 25);
+  // The reserve counts in margins of max(Move Overhead, 20 ms).
+  reserved.start(limits, 0, 0, TimeManager::Clock::now(), true);
+  EXPECT_EQ(reserved.maximum_ms(), 220 - 80);
+  // On a comfortable clock, or without an increment, it changes nothing.
   limits.time_left_ms[0] = 1000;
   plain.start(limits, 0, 50);
   reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
   EXPECT_EQ(plain.optimum_ms(), reserved.optimum_ms());
+  EXPECT_EQ(plain.maximum_ms(), reserved.maximum_ms());
+  limits.time_left_ms[0] = 300;
+  limits.increment_ms[0] = 0;
+  plain.start(limits, 0, 50);
+  reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
   EXPECT_EQ(plain.maximum_ms(), reserved.maximum_ms());
 }
 

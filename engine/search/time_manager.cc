@@ -23,9 +23,11 @@ void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overh
     const int64_t increment = limits.increment_ms[side];
     optimum_ms_ = std::min(available / moves_to_plan + increment * 3 / 4, available / 2);
     maximum_ms_ = std::min(optimum_ms_ * 4, available * 3 / 4);
-    if (keep_reserve && increment > 0 && limits.time_left_ms[side] < 20 * increment) {
-      maximum_ms_ = std::min(maximum_ms_, limits.time_left_ms[side] / 20);
-      optimum_ms_ = std::min(optimum_ms_, maximum_ms_ * 7 / 10);
+    if (keep_reserve && increment > 0) {
+      // Never plan into the reserve; inside it, spend half an increment so it fills again.
+      const int64_t reserve = kReserveMargins * std::max(move_overhead_ms, kMinClockMarginMs);
+      maximum_ms_ = std::min(maximum_ms_,
+                             std::max(increment / 2, limits.time_left_ms[side] - reserve));
     }
     optimum_ms_ = std::max<int64_t>(1, std::min(optimum_ms_, maximum_ms_));
     maximum_ms_ = std::max<int64_t>(1, maximum_ms_);

@@ -20,13 +20,15 @@ class TimeManager {
   // The clock margin kept below the time left even with a Move Overhead of 0: answering, the
   // pipe and the GUI take a few milliseconds on an idle machine, more on a loaded one.
   static constexpr int64_t kMinClockMarginMs = 20;
+  // The clock kept in reserve with SearchFeatures::time_reserve, in margins.
+  static constexpr int64_t kReserveMargins = 4;
 
   // `side` indexes limits.time_left_ms; `move_overhead_ms` is reserved per move. Time counts
   // from `started`: when the GUI sent "go", since its clock runs from then.
-  // `keep_reserve` (SearchFeatures::time_reserve): on a clock low against its increment (under
-  // 20 increments left), spend at most a twentieth of the clock (less than the increment) and
-  // plan 0.7 of that, so that the clock grows back towards 20 increments instead of settling
-  // near the Move Overhead, where one delay of the machine (a VM's stolen time) loses on time.
+  // `keep_reserve` (SearchFeatures::time_reserve), with an increment: the maximum never eats
+  // into a reserve of kReserveMargins margins (max(Move Overhead, kMinClockMarginMs) each), and
+  // inside it is half an increment, so the clock settles above the reserve instead of near the
+  // Move Overhead, where one delay of the machine (a VM's stolen time) loses on time.
   void start(const SearchLimits& limits, int side, int64_t move_overhead_ms,
              Clock::time_point started = Clock::now(), bool keep_reserve = false);
 
