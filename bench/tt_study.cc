@@ -41,7 +41,7 @@ search::SearchFeatures no_features() {
 }
 
 search::SearchFeatures features_of(StudySearch search) {
-  return search == StudySearch::Plain ? no_features() : search::SearchFeatures{};
+  return search == StudySearch::Plain ? no_features() : search::default_search_features();
 }
 
 std::string utc_now() {

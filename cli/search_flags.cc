@@ -64,7 +64,8 @@ bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& 
   }
   settings.strategy = *strategy;
   search::SearchFeatures features;
-  if (!search::parse_search_features(flags.get("features", "none"), features, error)) {
+  const std::string default_features(search::kDefaultSearchFeatures);
+  if (!search::parse_search_features(flags.get("features", default_features), features, error)) {
     error = "--features: " + error;
     return false;
   }
@@ -79,7 +80,7 @@ std::string describe_parallel(const Flags& flags) {
          ", split " + flags.get("split-nodes", "pv-all") + " nodes at depth >= " +
          flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
          " helpers, " + flags.get("ordering", "copy") + " killers and history" +
-         (flags.get("features", "none") == "none" ? "" : ", search features " + flags.get("features"));
+         ", search features " + flags.get("features", std::string(search::kDefaultSearchFeatures));
 }
 
 }  // namespace splitlab::cli

@@ -89,8 +89,9 @@ UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::
   options_.add(spin("MinSplitDepth", 4, 1, 64));
   options_.add(spin("MaxHelpersPerSplit", 8, 1, 256));
   options_.add(combo("OrderingMemory", "copy", {"copy", "own", "shared"}));
-  // Search techniques under test (engine/search/search_features.h): "none" or "futility,lmp".
-  options_.add(text_option("SearchFeatures", "none"));
+  // Search techniques (engine/search/search_features.h): "none" or a list such as
+  // "futility,lmp"; the default is the list accepted by SPRT.
+  options_.add(text_option("SearchFeatures", std::string(search::kDefaultSearchFeatures)));
   // Time kept back per move for the GUI and the operating system: a loaded machine delays a
   // process by tens of milliseconds, and a loss on time is worse than a shallower search.
   options_.add(spin("Move Overhead", 50, 0, 5000));

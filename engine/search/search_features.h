@@ -74,6 +74,18 @@ inline bool parse_search_features(std::string_view text, SearchFeatures& out, st
   return true;
 }
 
+// The features in the default search: each one accepted by an SPRT against the search
+// without it (experiments/strength/log.md). The UCI option's default, --features' default,
+// and what every search starts with (SharedSearchState).
+inline constexpr std::string_view kDefaultSearchFeatures = "lmp";
+
+inline SearchFeatures default_search_features() {
+  SearchFeatures features;
+  std::string error;
+  parse_search_features(kDefaultSearchFeatures, features, error);
+  return features;
+}
+
 // "none" or the names of the features switched on, comma-separated.
 inline std::string describe_search_features(const SearchFeatures& f) {
   SearchFeatures copy = f;

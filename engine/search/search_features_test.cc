@@ -119,7 +119,7 @@ TEST_P(FeatureTest, FindsExactMatesWithAMatingMove) {
 }
 
 TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
-  Engine with(features_named(GetParam())), without(SearchFeatures{});
+  Engine with(features_named(GetParam())), without(features_named("none"));
   uint64_t nodes_with = 0, nodes_again = 0, nodes_without = 0;
   // Endgame knowledge needs endgames: the middlegames rarely reach one by depth 8.
   const char* const kEndgames[] = {
