@@ -207,6 +207,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   f.best_move = Move::none();
   f.table_move = Move::none();
   f.table_depth = -1;
+  f.table_lower_bound = false;  // Read by the singular-extension test even without an entry.
   f.singular_extend = false;
   f.moves_searched = 0;
   f.moves_pruned = 0;
