@@ -468,9 +468,15 @@ INSTANTIATE_TEST_SUITE_P(ManyThreads, ParallelMateTest, ::testing::ValuesIn(all_
                          param_name);
 
 // The switchable search techniques (engine/search/search_features.h) prune and reduce at split
-// nodes too (a helper skips a move it was handed): with all of them on, every strategy still
-// finds the exact mates with a mating move. Two plies more than mate_depth(): the more selective
-// search needs them (WAC.099's quiet Rh5 mates in 2 at depth 9 with razoring and IIR, not 8).
+// nodes too (a helper skips a move it was handed): with all of them on but razoring, every
+// strategy still finds the exact mates with a mating move. Two plies more than mate_depth(): the
+// more selective search needs them (WAC.099's quiet Rh5 mates in 2 at depth 9 with IIR, not 8).
+// Razoring is left out because it is blind to quiet threats by design, not because splitting
+// breaks it: on WAC.014 (1.Qxh7+ Kf8 2.Bf6, threatening Qh8#) a DTS helper whose history ranks
+// Bf6 late reduces it until razoring sends Black's reply to quiescence, which cannot see the
+// threat. With every feature, dts at 4 threads missed that mate in 33, 12, 6-12 and 3 of 200
+// searches at depths 12 to 15 (and still 3 of 140 at 16 inside this test); with razoring off,
+// 0 of 300 here. Razoring finds its mates at one thread (engine/search/search_features_test.cc).
 class ParallelFeaturesTest : public ::testing::TestWithParam<ThreadedParam> {};
 
 TEST_P(ParallelFeaturesTest, AllFeaturesStillFindTheMates) {
@@ -478,7 +484,8 @@ TEST_P(ParallelFeaturesTest, AllFeaturesStillFindTheMates) {
   const int threads = GetParam().threads;
   Engine engine(threads, config.settings());
   std::string all, error;
-  for (auto name : search::kSearchFeatureNames) all += (all.empty() ? "" : ",") + std::string(name);
+  for (auto name : search::kSearchFeatureNames)
+    if (name != "razoring") all += (all.empty() ? "" : ",") + std::string(name);
   ASSERT_TRUE(search::parse_search_features(all, engine.searcher->shared_state().features, error));
   int index = 0;
   for (const MateCase& c : kMates) {
