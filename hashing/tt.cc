@@ -163,10 +163,10 @@ void TranspositionTable::construct_part(int part, int parts) {
   switch (scheme_) {
     case TtEntryScheme::Xor:
     case TtEntryScheme::Raw:
-      ::new (first) std::atomic<uint64_t>[(end - begin) / sizeof(uint64_t)]();
+      ::new (first) std::atomic<uint64_t>[ (end - begin) / sizeof(uint64_t) ]();
       break;
     case TtEntryScheme::Bracket:
-      ::new (first) std::atomic<uint32_t>[(end - begin) / sizeof(uint32_t)]();
+      ::new (first) std::atomic<uint32_t>[ (end - begin) / sizeof(uint32_t) ]();
       break;
     case TtEntryScheme::Locked:
       ::new (first) uint64_t[(end - begin) / sizeof(uint64_t)]();
@@ -223,6 +223,8 @@ bool TranspositionTable::probe(uint64_t key, TtEntry& out, TtStats& stats) const
   });
   if (!found) return false;
   ++stats.hits;
+  // An audit only: the entry is handed over either way, as the scheme accepted it.
+  if (!data.audit_tag_matches(key)) ++stats.torn_accepted;
   out = data.unpack();
   return true;
 }
@@ -235,6 +237,19 @@ void TranspositionTable::store(uint64_t key, const TtEntry& entry, TtStats& stat
     [[maybe_unused]] auto guard = slots.lock_bucket(first_slot / kEntriesPerBucket);
     tt_internal::store_slots(slots, first_slot, key, fresh, policy_, age_, stats);
   });
+}
+
+bool TranspositionTable::tear_raw_slot_for_tests(size_t to, size_t key_from, size_t data_from) {
+  if (scheme_ != TtEntryScheme::Raw || to >= entry_count() || key_from >= entry_count() ||
+      data_from >= entry_count()) {
+    return false;
+  }
+  // Raw slot s is words [2s, 2s+1] = key, data (tt_slots.h).
+  const uint64_t key = words64_[2 * key_from].load(std::memory_order_relaxed);
+  const uint64_t data = words64_[2 * data_from + 1].load(std::memory_order_relaxed);
+  words64_[2 * to].store(key, std::memory_order_relaxed);
+  words64_[2 * to + 1].store(data, std::memory_order_relaxed);
+  return true;
 }
 
 void TranspositionTable::for_each_entry(const std::function<void(const TtEntry&)>& visit) const {

@@ -19,6 +19,10 @@
 //            (a separate array, one per bucket). Never torn; shows what locking costs.
 //   raw      word0 = key, word1 = data, unchecked. A probe accepts when word0 == key, torn or
 //            not: the baseline that shows torn entries being accepted.
+// Every scheme's store also writes an audit tag into the data word's spare bits (tt_entry.h): a
+// hash of the key and the data. probe() counts in TtStats::torn_accepted the hits whose tag
+// disagrees with the probed key, i.e. the torn entries it hands out (only `raw` should have any);
+// the tag never decides whether an entry is accepted.
 // Neither lockless check depends on the order in which the words become visible. Every word that
 // threads race on is a std::atomic accessed with memory_order_relaxed (plain moves on x86), so
 // the races are the design's and not undefined behaviour: ThreadSanitizer stays quiet. The
@@ -124,13 +128,19 @@ class TranspositionTable {
   uint8_t age() const { return age_; }
 
   // On a verified entry for `key`: fills `out` (age included) and returns true. Counts a probe and,
-  // on success, a hit in `stats`.
+  // on success, a hit in `stats`, and a torn_accepted when the entry's audit tag shows that its
+  // data was stored for another key.
   bool probe(uint64_t key, TtEntry& out, TtStats& stats) const;
   // Stores `entry` for `key` under the current policy, with the current age (entry.age is
   // ignored). Counts a store and a replacement or a skipped store in `stats`.
   void store(uint64_t key, const TtEntry& entry, TtStats& stats);
   // Starts loading the cache line that probe(key) and store(key) will touch.
   void prefetch(uint64_t key) const { __builtin_prefetch(memory_ + slot_of(key) * kSlotBytes); }
+
+  // Test only, scheme `raw`: slot `to` gets the key word of slot `key_from` and the data word of
+  // slot `data_from`, the torn entry a probe of one key meets while another key's store is half
+  // done. Returns false, changing nothing, under another scheme or for a slot outside the table.
+  bool tear_raw_slot_for_tests(size_t to, size_t key_from, size_t data_from);
 
   // Calls visit(entry) for every occupied slot (the data word as stored, unverified); between
   // searches only. For tests and studies of what the table holds.

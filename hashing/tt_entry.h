@@ -52,11 +52,31 @@ constexpr uint64_t min_nodes_of_log2_size(uint8_t log2_size) {
   return log2_size == 0 ? 0 : uint64_t{1} << (log2_size - 1);
 }
 
+// The check word of the `bracket` scheme: the high half of one xor-shift-multiply round over the
+// key and the data word (multiplied by an odd constant first, so that structured inputs with equal
+// key ^ data do not collide). Any change of the input changes the product, whose high half depends
+// on every input bit: about a 2^-32 chance that a given torn mixture passes. Probes compute it for
+// every slot they look at, and on a 256 MB table a second mixing round made them ~30% slower.
+constexpr uint32_t tt_bracket_check(uint64_t key, uint64_t data) {
+  uint64_t x = key ^ (data * 0x9E3779B97F4A7C15ULL);
+  x ^= x >> 32;
+  x *= 0xD6E8FEB86659FD93ULL;
+  return static_cast<uint32_t>(x >> 32);
+}
+
 // The data word. Bit layout, low to high:
 //   0..15 move | 16..31 score (two's complement) | 32..39 depth (two's complement) |
-//   40..41 bound | 42..47 age | 48..53 log2 size | 54 occupied | 55..63 zero.
+//   40..41 bound | 42..47 age | 48..53 log2 size | 54 occupied | 55..63 audit tag.
 // The occupied bit makes every stored word non-zero, so an all-zero (cleared) entry never reads
 // as a position, whatever its key.
+//
+// The audit tag is 9 bits of a hash of the key and the fields (bits 0..54), set by every scheme's
+// store (with_audit_tag) and left 0 by pack(). It only counts torn entries: a probe that accepts
+// a word whose tag disagrees with the probed key has accepted data stored for another key (the
+// table counts it in TtStats::torn_accepted). No scheme's acceptance looks at it, and unpack()
+// ignores it, so the search sees the same entries with or without it. A torn mixture of two
+// keys' words carries the right tag by chance with probability 2^-9: the count catches a
+// fraction 1 - 2^-9 (99.8%) of the torn entries accepted.
 class TtDataWord {
  public:
   static constexpr int kMoveShift = 0;
@@ -66,6 +86,9 @@ class TtDataWord {
   static constexpr int kAgeShift = 42;
   static constexpr int kLog2SizeShift = 48;
   static constexpr int kOccupiedShift = 54;
+  static constexpr int kAuditTagShift = 55;
+  static constexpr int kAuditTagBits = 64 - kAuditTagShift;
+  static constexpr uint64_t kFieldsMask = (uint64_t{1} << kAuditTagShift) - 1;
 
   constexpr TtDataWord() = default;
   constexpr explicit TtDataWord(uint64_t bits) : bits_(bits) {}
@@ -101,6 +124,24 @@ class TtDataWord {
   constexpr uint8_t age() const { return (bits_ >> kAgeShift) & (kTtAgeCycle - 1); }
   constexpr uint8_t log2_size() const { return (bits_ >> kLog2SizeShift) & kTtMaxLog2Size; }
 
+  // Bits 0..54: everything but the audit tag.
+  constexpr uint64_t fields() const { return bits_ & kFieldsMask; }
+  constexpr uint16_t audit_tag() const { return static_cast<uint16_t>(bits_ >> kAuditTagShift); }
+  // The tag a store of these fields for `key` writes.
+  static constexpr uint16_t audit_tag_of(uint64_t key, uint64_t fields) {
+    return static_cast<uint16_t>(tt_bracket_check(key, fields) >> (32 - kAuditTagBits));
+  }
+  // The same fields, tagged as stored for `key`. The with_...() edits below keep the old tag:
+  // stores tag the word they write, after every edit.
+  constexpr TtDataWord with_audit_tag(uint64_t key) const {
+    return TtDataWord(fields() | uint64_t{audit_tag_of(key, fields())} << kAuditTagShift);
+  }
+  // Whether the tag is the one a store for `key` writes. A word stored for another key (a torn
+  // entry, when a probe for `key` accepted it) passes by a 2^-9 chance.
+  constexpr bool audit_tag_matches(uint64_t key) const {
+    return audit_tag() == audit_tag_of(key, fields());
+  }
+
   constexpr TtDataWord with_move(uint16_t move) const {
     return TtDataWord((bits_ & ~(uint64_t{0xFFFF} << kMoveShift)) | uint64_t{move} << kMoveShift);
   }
@@ -120,18 +161,6 @@ class TtDataWord {
  private:
   uint64_t bits_ = 0;
 };
-
-// The check word of the `bracket` scheme: the high half of one xor-shift-multiply round over the
-// key and the data word (multiplied by an odd constant first, so that structured inputs with equal
-// key ^ data do not collide). Any change of the input changes the product, whose high half depends
-// on every input bit: about a 2^-32 chance that a given torn mixture passes. Probes compute it for
-// every slot they look at, and on a 256 MB table a second mixing round made them ~30% slower.
-constexpr uint32_t tt_bracket_check(uint64_t key, uint64_t data) {
-  uint64_t x = key ^ (data * 0x9E3779B97F4A7C15ULL);
-  x ^= x >> 32;
-  x *= 0xD6E8FEB86659FD93ULL;
-  return static_cast<uint32_t>(x >> 32);
-}
 
 // Mate scores. The search's mate score is kTtMateScore and any |score| >= kTtMateThreshold is a
 // mate: score S >= kTtMateThreshold means "mate in (kTtMateScore - S) plies from the root". The

@@ -5,6 +5,8 @@
 //   read_if_key(slot, key, data)  -> true and the data when the slot verifiably holds `key`
 //   read_data(slot)               -> the slot's data word, unverified (for policy decisions)
 //   write(slot, key, data), copy(from_slot, to_slot)
+// write() stores the data word with its audit tag for `key` (tt_entry.h), whatever tag it came
+// with; the tag is part of the word each scheme protects.
 // Slot s of a 64-bit scheme is words [2s, 2s+1]; slot s of `bracket` is 32-bit words [4s, 4s+3];
 // four slots make one 64-byte bucket either way.
 #pragma once
@@ -41,6 +43,7 @@ class XorSlots {
   }
   TtDataWord read_data(size_t slot) const { return TtDataWord(words_[2 * slot].load(kRelaxed)); }
   void write(size_t slot, uint64_t key, TtDataWord data) const {
+    data = data.with_audit_tag(key);
     words_[2 * slot].store(data.bits(), kRelaxed);
     words_[2 * slot + 1].store(key ^ data.bits(), kRelaxed);
   }
@@ -77,6 +80,7 @@ class BracketSlots {
     return TtDataWord(high << 32 | low);
   }
   void write(size_t slot, uint64_t key, TtDataWord data) const {
+    data = data.with_audit_tag(key);
     const uint32_t check = tt_bracket_check(key, data.bits());
     words_[4 * slot].store(check, kRelaxed);
     words_[4 * slot + 1].store(static_cast<uint32_t>(data.bits()), kRelaxed);
@@ -94,7 +98,8 @@ class BracketSlots {
 };
 
 // No protection: word0 = key, word1 = data. A reader that sees the key of one store and the data
-// of another accepts the mixture; this scheme exists to measure how often that happens.
+// of another accepts the mixture; this scheme exists to measure how often that happens (the
+// table counts such acceptances by their audit tags, TtStats::torn_accepted).
 class RawSlots {
  public:
   explicit RawSlots(std::atomic<uint64_t>* words) : words_(words) {}
@@ -111,7 +116,7 @@ class RawSlots {
   }
   void write(size_t slot, uint64_t key, TtDataWord data) const {
     words_[2 * slot].store(key, kRelaxed);
-    words_[2 * slot + 1].store(data.bits(), kRelaxed);
+    words_[2 * slot + 1].store(data.with_audit_tag(key).bits(), kRelaxed);
   }
   void copy(size_t from, size_t to) const {
     words_[2 * to].store(words_[2 * from].load(kRelaxed), kRelaxed);
@@ -143,7 +148,7 @@ class LockedSlots {
   TtDataWord read_data(size_t slot) const { return TtDataWord(words_[2 * slot + 1]); }
   void write(size_t slot, uint64_t key, TtDataWord data) const {
     words_[2 * slot] = key;
-    words_[2 * slot + 1] = data.bits();
+    words_[2 * slot + 1] = data.with_audit_tag(key).bits();
   }
   void copy(size_t from, size_t to) const {
     words_[2 * to] = words_[2 * from];

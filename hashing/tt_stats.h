@@ -15,6 +15,10 @@ struct alignas(64) TtStats {
   uint64_t stores = 0;          // store() calls, whether written or skipped
   uint64_t replacements = 0;    // stores that dropped an entry of another position
   uint64_t skipped_stores = 0;  // stores the policy refused (only `deep`, `old`, `big1`, `bigall`)
+  // Hits whose data word was stored for another key (its audit tag disagrees, see TtDataWord):
+  // torn entries the caller was handed. Only `raw` accepts torn pairs, so the others stay at 0
+  // (but for their own 2^-32 or 2^-64 chance of passing a mixture). Counts 1 - 2^-9 of them.
+  uint64_t torn_accepted = 0;
 
   TtStats& operator+=(const TtStats& other) {
     probes += other.probes;
@@ -23,6 +27,7 @@ struct alignas(64) TtStats {
     stores += other.stores;
     replacements += other.replacements;
     skipped_stores += other.skipped_stores;
+    torn_accepted += other.torn_accepted;
     return *this;
   }
   friend TtStats operator+(TtStats a, const TtStats& b) { return a += b; }

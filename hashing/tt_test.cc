@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <algorithm>
 #include <limits>
 #include <mutex>
 #include <numeric>
@@ -14,6 +14,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include "hashing/zobrist.h"
 
 namespace splitlab::hashing {
 namespace {
@@ -53,6 +55,53 @@ TEST(TtEntryTest, PackUnpackKeepsEveryFieldAtItsExtremes) {
       }
     }
   }
+}
+
+TEST(TtEntryTest, TheAuditTagSitsAboveTheFieldsAndUnpackIgnoresIt) {
+  const TtDataWord packed =
+      TtDataWord::pack(make_entry(0xFFFF, -32768, -128, TtBound::Exact, 63), 63);
+  EXPECT_EQ(packed.audit_tag(), 0) << "pack() leaves the tag to the store";
+  EXPECT_EQ(packed.fields(), packed.bits());
+  SplitMix64 rng(17);
+  int tags_seen_set = 0;
+  for (int i = 0; i < 100; ++i) {
+    const uint64_t key = rng.next();
+    const TtDataWord tagged = packed.with_audit_tag(key);
+    EXPECT_EQ(tagged.fields(), packed.fields());
+    EXPECT_EQ(tagged.unpack(), packed.unpack());
+    EXPECT_TRUE(tagged.occupied());
+    EXPECT_TRUE(tagged.audit_tag_matches(key));
+    EXPECT_LT(tagged.audit_tag(), 1 << TtDataWord::kAuditTagBits);
+    tags_seen_set += tagged.audit_tag() != 0;
+    // Edits keep the tag; a store re-tags.
+    EXPECT_EQ(tagged.with_move(5).audit_tag(), tagged.audit_tag());
+  }
+  EXPECT_GT(tags_seen_set, 90) << "a tag that is (almost) always 0 would catch nothing";
+}
+
+// Torn pairs join the key word of one store with the data word of another store into the same
+// slot, so the two keys share their low (slot) bits. The audit misses such a pair only when the
+// tags collide: for a 9-bit tag, once in 512 on average.
+TEST(TtEntryTest, AnotherKeysWordPassesTheAuditAboutOnceIn512) {
+  constexpr int kPairs = 200'000;
+  constexpr uint64_t kSlotBits = (uint64_t{1} << 26) - 1;  // a 1 GiB table's entry index
+  SplitMix64 rng(29);
+  int passed = 0;
+  for (int i = 0; i < kPairs; ++i) {
+    const uint64_t stored_key = rng.next();
+    const uint64_t probed_key = (rng.next() & ~kSlotBits) | (stored_key & kSlotBits);
+    const uint64_t random_fields = rng.next();
+    TtEntry entry =
+        make_entry(static_cast<uint16_t>(random_fields), static_cast<int16_t>(random_fields >> 16),
+                   static_cast<int8_t>(random_fields >> 32));
+    const TtDataWord stored =
+        TtDataWord::pack(entry, (random_fields >> 40) & 63).with_audit_tag(stored_key);
+    if (probed_key == stored_key) continue;
+    passed += stored.audit_tag_matches(probed_key);
+  }
+  // Expected 200000 / 512 = 391, standard deviation about 20.
+  EXPECT_GT(passed, 291);
+  EXPECT_LT(passed, 491);
 }
 
 TEST(TtEntryTest, PackTakesTheTablesAgeNotTheEntrys) {
@@ -156,14 +205,20 @@ TEST(TtOptionsTest, PolicyWays) {
 }
 
 TEST(TtStatsTest, AddsUpEveryCounter) {
-  TtStats a{
-      .probes = 1, .hits = 2, .cutoffs = 3, .stores = 4, .replacements = 5, .skipped_stores = 6};
+  TtStats a{.probes = 1,
+            .hits = 2,
+            .cutoffs = 3,
+            .stores = 4,
+            .replacements = 5,
+            .skipped_stores = 6,
+            .torn_accepted = 7};
   const TtStats b{.probes = 10,
                   .hits = 20,
                   .cutoffs = 30,
                   .stores = 40,
                   .replacements = 50,
-                  .skipped_stores = 60};
+                  .skipped_stores = 60,
+                  .torn_accepted = 70};
   a += b;
   EXPECT_EQ(a.probes, 11u);
   EXPECT_EQ(a.hits, 22u);
@@ -171,6 +226,7 @@ TEST(TtStatsTest, AddsUpEveryCounter) {
   EXPECT_EQ(a.stores, 44u);
   EXPECT_EQ(a.replacements, 55u);
   EXPECT_EQ(a.skipped_stores, 66u);
+  EXPECT_EQ(a.torn_accepted, 77u);
   EXPECT_EQ(alignof(TtStats), 64u);
 }
 
@@ -311,7 +367,8 @@ TEST_P(TtSchemeTest, ReallocateKeepsTheSizeAndEmptiesTheTable) {
   std::string error;
   ASSERT_TRUE(table_.resize(8, &error)) << error;
   const size_t buckets = table_.bucket_count();
-  for (uint64_t key = 1; key <= 1000; ++key) store(key * 0x9E37'79B9'7F4A'7C15ULL, make_entry(1, 1, 1));
+  for (uint64_t key = 1; key <= 1000; ++key)
+    store(key * 0x9E37'79B9'7F4A'7C15ULL, make_entry(1, 1, 1));
   ThreadedParts runner{3};
   table_.set_part_runner(runner.runner());
   ASSERT_TRUE(table_.reallocate(&error)) << error;
@@ -329,7 +386,8 @@ TEST_P(TtSchemeTest, ForEachEntryVisitsWhatIsStored) {
   use_one_bucket(TtReplacePolicy::Bucket);
   EXPECT_EQ(count_entries(table_), 0u);
   std::multiset<int> depths;
-  for (int slot = 0; slot < 3; ++slot) store(key_at_slot(slot + 1, slot), make_entry(1, 0, 10 + slot));
+  for (int slot = 0; slot < 3; ++slot)
+    store(key_at_slot(slot + 1, slot), make_entry(1, 0, 10 + slot));
   table_.for_each_entry([&](const TtEntry& e) { depths.insert(e.depth); });
   EXPECT_EQ(depths, (std::multiset<int>{10, 11, 12}));
 }
@@ -498,6 +556,30 @@ TEST_P(TtSchemeTest, ProbeLooksOnlyInTheSlotsOfThePolicy) {
   int found = 0;
   for (uint64_t id = 1; id <= 4; ++id) found += holds(key_at_slot(id, 0));
   EXPECT_EQ(found, 1);
+}
+
+// Every policy's paths (empty slot, same position merged with the old move or summed sizes,
+// demotion to the second slot, replacement) re-tag what they write: a table that only this thread
+// touches hands out no entry the audit calls torn.
+TEST_P(TtSchemeTest, UntornStoresAndProbesCountNoTornEntry) {
+  for (TtReplacePolicy policy : kAllTtReplacePolicies) {
+    use_one_bucket(policy);
+    SplitMix64 rng(7);
+    for (int i = 0; i < 2000; ++i) {
+      const uint64_t key = key_at_slot(rng.next() % 8 + 1, static_cast<int>(rng.next() % 4));
+      const uint16_t move = rng.next() % 3 == 0 ? 0 : static_cast<uint16_t>(rng.next());
+      if (i % 100 == 0) table_.new_search();
+      store(key, make_entry(move, static_cast<int>(rng.next() % 200) - 100,
+                            static_cast<int>(rng.next() % 20), TtBound::Lower,
+                            static_cast<uint8_t>(rng.next() % 30)));
+      TtEntry found;
+      for (uint64_t id = 1; id <= 8; ++id) {
+        for (int slot = 0; slot < 4; ++slot) probe(key_at_slot(id, slot), found);
+      }
+    }
+    EXPECT_GT(stats_.hits, 1000u) << tt_replace_policy_name(policy);
+    EXPECT_EQ(stats_.torn_accepted, 0u) << tt_replace_policy_name(policy);
+  }
 }
 
 // ---- Replacement policies, on a one-bucket table ---------------------------------------------
@@ -711,6 +793,65 @@ TEST_P(TtSchemeTest, PrefetchIsHarmless) {
   table_.prefetch(std::numeric_limits<uint64_t>::max());
   store(1, make_entry(1, 0, 1));
   EXPECT_TRUE(holds(1));
+}
+
+// ---- The torn-entry audit, on a planted torn entry ----------------------------------------
+
+class TtRawAuditTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    table_.set_scheme(TtEntryScheme::Raw);
+    table_.set_policy(TtReplacePolicy::New);  // 1-way: key_at_slot(id, s) lives in slot s
+    std::string error;
+    ASSERT_TRUE(table_.resize_buckets(1, &error)) << error;
+    table_.store(kVictim, kVictimEntry, stats_);
+    table_.store(kOther, kOtherEntry, stats_);
+  }
+
+  static constexpr uint64_t kVictim = key_at_slot(0xA11CE, 0);
+  static constexpr uint64_t kOther = key_at_slot(0xB0B, 1);
+  const TtEntry kVictimEntry = make_entry(111, 50, 7);
+  const TtEntry kOtherEntry = make_entry(222, -300, 3, TtBound::Upper);
+  TranspositionTable table_;
+  TtStats stats_;
+};
+
+TEST_F(TtRawAuditTest, UntornEntriesCountNothing) {
+  TtEntry found;
+  for (int i = 0; i < 10; ++i) {
+    ASSERT_TRUE(table_.probe(kVictim, found, stats_));
+    EXPECT_EQ(found, kVictimEntry);
+    ASSERT_TRUE(table_.probe(kOther, found, stats_));
+    EXPECT_EQ(found, kOtherEntry);
+  }
+  EXPECT_EQ(stats_.hits, 20u);
+  EXPECT_EQ(stats_.torn_accepted, 0u);
+}
+
+// The victim's key word with the other position's data word: raw accepts it (that is what raw is
+// for), and the audit counts it.
+TEST_F(TtRawAuditTest, CountsAPlantedTornEntryThatRawAccepts) {
+  // This pair is not one of the 1 in 512 that the audit misses.
+  ASSERT_FALSE(TtDataWord::pack(kOtherEntry, 0).with_audit_tag(kOther).audit_tag_matches(kVictim));
+  ASSERT_TRUE(table_.tear_raw_slot_for_tests(0, 0, 1));
+  TtEntry found;
+  ASSERT_TRUE(table_.probe(kVictim, found, stats_)) << "raw must still accept a torn entry";
+  EXPECT_EQ(found, kOtherEntry) << "the search would have used the other position's data";
+  EXPECT_EQ(stats_.torn_accepted, 1u);
+  ASSERT_TRUE(table_.probe(kOther, found, stats_));
+  EXPECT_EQ(stats_.torn_accepted, 1u) << "the untouched slot is fine";
+  // A store repairs the slot: its tag is written for its key again.
+  table_.store(kVictim, kVictimEntry, stats_);
+  ASSERT_TRUE(table_.probe(kVictim, found, stats_));
+  EXPECT_EQ(found, kVictimEntry);
+  EXPECT_EQ(stats_.torn_accepted, 1u);
+}
+
+TEST_F(TtRawAuditTest, TheTestHookTearsOnlyRawSlotsInsideTheTable) {
+  EXPECT_FALSE(table_.tear_raw_slot_for_tests(4, 0, 1));
+  EXPECT_FALSE(table_.tear_raw_slot_for_tests(0, 0, 4));
+  table_.set_scheme(TtEntryScheme::Xor);
+  EXPECT_FALSE(table_.tear_raw_slot_for_tests(0, 0, 1));
 }
 
 }  // namespace
