@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include "bench/json_writer.h"
+#include "bench/run_metadata.h"
 #include "bench/statistics.h"
 #include "cli/progress.h"
 #include "engine/chess/chess_game.h"
@@ -229,6 +231,57 @@ std::string format_summary_table(const std::vector<Summary>& rows, int positions
   return out;
 }
 
+std::string summary_csv(const std::vector<Summary>& rows) {
+  std::ostringstream csv;
+  csv << "engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,"
+         "overhead,overhead_low,overhead_high,idle_percent,lock_percent,splits_per_search,"
+         "aborts_per_search,wasted_per_search,split_percent,aborted_percent,failed_split_percent\n";
+  for (const auto& s : rows)
+    csv << s.config.engine << ',' << s.config.strategy << ',' << s.config.threads << ','
+        << s.positions << ',' << s.speedup.estimate << ',' << s.speedup.low << ',' << s.speedup.high
+        << ',' << s.nps_ratio << ',' << s.overhead << ',' << s.overhead_interval.low << ','
+        << s.overhead_interval.high << ',' << s.idle_percent << ',' << s.lock_percent << ','
+        << s.splits_per_search << ',' << s.aborts_per_search << ',' << s.wasted_per_search << ','
+        << s.split_percent << ',' << s.aborted_percent << ',' << s.failed_percent << '\n';
+  return csv.str();
+}
+
+std::string summary_json(const std::vector<Summary>& rows, const ScaleConfig& scale,
+                         const RunMetadata& metadata) {
+  JsonWriter json;
+  json.begin_object();
+  write_run_metadata(json, metadata);
+  json.integer("depth", scale.depth)
+      .integer("repeats", scale.repeats)
+      .integer("positions", int64_t(scale.positions.size()));
+  json.begin_array("rows");
+  for (const auto& s : rows)
+    json.begin_object()
+        .string("engine", s.config.engine)
+        .string("strategy", s.config.strategy)
+        .integer("threads", s.config.threads)
+        .integer("depth", s.config.depth)
+        .number("speedup", s.speedup.estimate)
+        .number("speedup_low", s.speedup.low)
+        .number("speedup_high", s.speedup.high)
+        .number("nps_ratio", s.nps_ratio)
+        .number("overhead", s.overhead)
+        .number("overhead_low", s.overhead_interval.low)
+        .number("overhead_high", s.overhead_interval.high)
+        .number("idle_percent", s.idle_percent)
+        .number("lock_percent", s.lock_percent)
+        .number("split_percent", s.split_percent)
+        .number("splits_per_search", s.splits_per_search)
+        .number("aborts_per_search", s.aborts_per_search)
+        .number("wasted_per_search", s.wasted_per_search)
+        .number("aborted_percent", s.aborted_percent)
+        .number("failed_split_percent", s.failed_percent)
+        .end_object();
+  json.end_array();
+  json.end_object();
+  return json.text();
+}
+
 }  // namespace
 
 int run_scale(const ScaleConfig& scale, std::string& error) {
@@ -240,25 +293,29 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     return 2;
   }
   const std::string runs_path = scale.out_dir + "/runs.csv";
+  const RunMetadata metadata = collect_run_metadata(scale.command_line, kBootstrapSeed);
 
-  // Runs already recorded (an interrupted experiment resumes).
+  // Runs already recorded (an interrupted experiment resumes), under the header line and the
+  // metadata comments of the runs that measured them.
   std::map<std::string, Run> done;
   {
     std::ifstream in(runs_path);
     std::string line;
-    std::getline(in, line);
     while (std::getline(in, line)) {
       Run r;
-      if (from_csv(line, r)) done[r.key()] = r;
+      if (!line.empty() && line[0] != '#' && line != kRunsHeader && from_csv(line, r))
+        done[r.key()] = r;
     }
   }
-  const bool fresh = done.empty();
+  const bool fresh = !fs::exists(runs_path, ec) || fs::file_size(runs_path, ec) == 0;
   std::ofstream runs_csv(runs_path, std::ios::app);
   if (!runs_csv) {
     error = "cannot write '" + runs_path + "'";
     return 2;
   }
-  if (fresh) runs_csv << kRunsHeader << '\n' << std::flush;
+  if (fresh) runs_csv << run_metadata_comments(metadata) << kRunsHeader << '\n' << std::flush;
+  // A resumed experiment names this run above the first row it adds.
+  bool metadata_written = fresh;
 
   // The configurations: one single-threaded baseline, each strategy at each thread count > 1,
   // and each reference engine at every thread count.
@@ -323,6 +380,8 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
         run.threads = probe.threads;
         run.repeat = repeat;
         run.position = position.id;
+        if (!metadata_written) runs_csv << run_metadata_comments(metadata);
+        metadata_written = true;
         runs_csv << to_csv(run) << '\n' << std::flush;
         runs.push_back(run);
         progress.update(finished, total,
@@ -411,41 +470,10 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
 
   const std::string table_text = format_summary_table(summaries, int(scale.positions.size()));
   std::printf("\n%s", table_text.c_str());
-  std::ofstream(scale.out_dir + "/summary.txt") << table_text;
-  std::ofstream csv(scale.out_dir + "/summary.csv");
-  std::ofstream json(scale.out_dir + "/summary.json");
-  csv << "engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,"
-         "overhead,overhead_low,overhead_high,idle_percent,lock_percent,splits_per_search,aborts_per_search,"
-         "wasted_per_search,split_percent,aborted_percent,failed_split_percent\n";
-  json << "{\n  \"depth\": " << scale.depth << ",\n  \"repeats\": " << scale.repeats
-       << ",\n  \"positions\": " << scale.positions.size() << ",\n  \"rows\": [\n";
-  for (size_t i = 0; i < summaries.size(); ++i) {
-    const auto& s = summaries[i];
-    csv << s.config.engine << ',' << s.config.strategy << ',' << s.config.threads << ','
-        << s.positions << ',' << s.speedup.estimate << ',' << s.speedup.low << ','
-        << s.speedup.high << ',' << s.nps_ratio << ',' << s.overhead << ','
-        << s.overhead_interval.low << ',' << s.overhead_interval.high << ',' << s.idle_percent
-        << ',' << s.lock_percent << ',' << s.splits_per_search << ',' << s.aborts_per_search
-        << ',' << s.wasted_per_search << ',' << s.split_percent << ',' << s.aborted_percent
-        << ',' << s.failed_percent
-        << '\n';
-    json << "    {\"engine\": \"" << s.config.engine << "\", \"strategy\": \"" << s.config.strategy
-         << "\", \"threads\": " << s.config.threads << ", \"depth\": " << s.config.depth
-         << ", \"speedup\": " << s.speedup.estimate << ", \"speedup_low\": " << s.speedup.low
-         << ", \"speedup_high\": " << s.speedup.high << ", \"nps_ratio\": " << s.nps_ratio
-         << ", \"overhead\": " << s.overhead << ", \"overhead_low\": " << s.overhead_interval.low
-         << ", \"overhead_high\": " << s.overhead_interval.high
-         << ", \"idle_percent\": " << s.idle_percent
-         << ", \"lock_percent\": " << s.lock_percent
-         << ", \"split_percent\": " << s.split_percent
-         << ", \"splits_per_search\": " << s.splits_per_search
-         << ", \"aborts_per_search\": " << s.aborts_per_search
-         << ", \"wasted_per_search\": " << s.wasted_per_search
-         << ", \"aborted_percent\": " << s.aborted_percent
-         << ", \"failed_split_percent\": " << s.failed_percent << "}"
-         << (i + 1 < summaries.size() ? "," : "") << '\n';
-  }
-  json << "  ]\n}\n";
+  const std::string comments = run_metadata_comments(metadata);
+  std::ofstream(scale.out_dir + "/summary.txt") << comments << table_text;
+  std::ofstream(scale.out_dir + "/summary.csv") << comments << summary_csv(summaries);
+  std::ofstream(scale.out_dir + "/summary.json") << summary_json(summaries, scale, metadata);
   std::fprintf(stderr, "scale: results in %s (runs.csv, summary.csv, summary.json, summary.txt)\n",
                scale.out_dir.c_str());
   return 0;

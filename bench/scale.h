@@ -4,6 +4,10 @@
 // with a 95% bootstrap interval), the NPS ratio, the search overhead, idle and lock-wait time
 // and the splits. Every run is appended to runs.csv as it finishes; a rerun with the same
 // output folder skips the runs already there, so an interrupted experiment loses nothing.
+// Every file records the run's metadata (run_metadata.h; its seed is the bootstrap's): the
+// summaries at the top (summary.json as keys, summary.csv and summary.txt as "# key: value"
+// lines), runs.csv as "# key: value" lines before the first row each run adds, so that the rows
+// under them are known to come from that run.
 #pragma once
 
 #include <string>
@@ -34,6 +38,7 @@ struct ScaleConfig {
   std::vector<ScalePosition> positions;
   std::vector<ReferenceEngine> references;
   std::string out_dir;
+  std::vector<std::string> command_line;  // "splitlab", "scale", ...: for the metadata.
 };
 
 // Runs (or resumes) the experiment, printing progress on stderr and the report on stdout.

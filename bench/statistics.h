@@ -14,8 +14,11 @@ struct Interval {
   double estimate = 0, low = 0, high = 0;
 };
 
+// The seed of the bootstrap's resampling, recorded by reports that use it.
+inline constexpr uint64_t kBootstrapSeed = 0x5EED;
+
 // The geometric mean of `ratios` with a percentile bootstrap interval at `confidence`.
 Interval geometric_mean_interval(const std::vector<double>& ratios, double confidence = 0.95,
-                                 int resamples = 4000, uint64_t seed = 0x5EED);
+                                 int resamples = 4000, uint64_t seed = kBootstrapSeed);
 
 }  // namespace splitlab::bench

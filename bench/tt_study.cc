@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -10,9 +9,8 @@
 #include <set>
 #include <sstream>
 
-#include "bench/build_info.h"
-#include "bench/match/json_writer.h"
-#include "bench/match/machine_info.h"
+#include "bench/json_writer.h"
+#include "bench/run_metadata.h"
 #include "cli/progress.h"
 #include "engine/chess/chess_game.h"
 #include "engine/search/search_features.h"
@@ -42,27 +40,6 @@ search::SearchFeatures no_features() {
 
 search::SearchFeatures features_of(StudySearch search) {
   return search == StudySearch::Plain ? no_features() : search::default_search_features();
-}
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
-// Whether tracked files differ from the commit (the build then holds changes the commit does
-// not name). False where git cannot tell.
-bool work_tree_modified() {
-  std::FILE* pipe = popen("git status --porcelain --untracked-files=no 2>/dev/null", "r");
-  if (!pipe) return false;
-  char buffer[256];
-  const bool output = std::fgets(buffer, sizeof buffer, pipe) != nullptr;
-  while (std::fgets(buffer, sizeof buffer, pipe)) {
-  }
-  return pclose(pipe) == 0 && output;
 }
 
 std::string hex(uint64_t value) {
@@ -157,43 +134,19 @@ bool load_rows(const std::string& path, std::map<std::string, TtStudyRow>& done,
 }
 
 struct RunState {
-  std::string commit;
-  bool modified = false;        // The work tree differs from the commit.
+  RunMetadata metadata;
   std::string previous_commit;  // Of the rows an earlier run measured, when not this one.
-  std::string started;
   int rows_total = 0;
   int rows_done = 0;
   bool complete = false;
 };
 
 std::string run_json(const TtStudyConfig& config, const RunState& state) {
-  const auto machine = match::machine_info();
-  const auto build = build_info();
-  match::JsonWriter json;
+  JsonWriter json;
   json.begin_object();
-  json.string("command", "tt-study");
-  json.begin_array("command_line");
-  for (const auto& a : config.command_line) json.string("", a);
-  json.end_array();
-  json.string("commit", state.commit).boolean("work_tree_modified", state.modified);
+  write_run_metadata(json, state.metadata);
+  json.string("updated", utc_now());
   if (!state.previous_commit.empty()) json.string("commit_of_earlier_rows", state.previous_commit);
-  json.begin_object("build")
-      .string("compilation_mode", build.compilation_mode)
-      .string("compiler", build.compiler)
-      .boolean("optimized", build.optimized)
-      .boolean("assertions", build.assertions)
-      .string("sanitizers", build.sanitizers)
-      .string("target_features", build.target_features)
-      .end_object();
-  json.begin_object("machine")
-      .string("hostname", machine.hostname)
-      .string("cpu_model", machine.cpu_model)
-      .integer("cores", machine.cores)
-      .end_object();
-  json.string("started", state.started).string("updated", utc_now());
-  // Nothing is drawn at random: the positions are chosen in file order, the search is
-  // single-threaded and deterministic.
-  json.null("seed");
   json.begin_object("config")
       .string("games_file", config.games_path)
       .integer("first_move", config.selection.first_move)
@@ -314,10 +267,14 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
   const std::string results_path = config.out_dir + "/" + kResultsFile;
   const std::string config_path = config.out_dir + "/" + kConfigFile;
 
+  // Nothing is drawn at random: the positions are chosen in file order, the search is
+  // single-threaded and deterministic.
+  RunState state;
+  state.metadata = collect_run_metadata(config.command_line, std::nullopt);
+  const std::string& commit = state.metadata.commit;
+
   // The folder's configuration: this one, or refuse.
-  const std::string commit = match::current_commit();
   const std::string config_text = tt_study_config_text(config, commit);
-  std::string previous_commit;
   if (fs::exists(config_path)) {
     const std::string stored = read_file(config_path);
     const std::string differences = config_differences(stored, config_text);
@@ -329,11 +286,11 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
     const auto before = parse_config_text(stored);
     const auto stored_commit = before.find("commit");
     if (stored_commit != before.end() && stored_commit->second != commit) {
-      previous_commit = stored_commit->second;
+      state.previous_commit = stored_commit->second;
       std::fprintf(stderr,
                    "tt-study: warning: the rows already in %s were measured by commit %s, this "
                    "is %s; if the search changed between them, they do not compare\n",
-                   results_path.c_str(), previous_commit.c_str(), commit.c_str());
+                   results_path.c_str(), state.previous_commit.c_str(), commit.c_str());
     }
   } else if (fs::exists(results_path)) {
     error = "'" + results_path + "' has no " + kConfigFile +
@@ -364,15 +321,10 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
           row.log2_entries = log2;
           grid.push_back(row);
         }
-  RunState state;
   state.rows_total = int(grid.size());
   for (const auto& row : grid) state.rows_done += done.count(row.key()) ? 1 : 0;
   outcome.rows_resumed = state.rows_done;
   const std::string json_path = config.out_dir + "/" + kRunFile;
-  state.commit = commit;
-  state.modified = work_tree_modified();
-  state.previous_commit = previous_commit;
-  state.started = utc_now();
   if (!write_file(json_path, run_json(config, state), error)) return 2;
 
   const int positions = int(position_count(config.series));
@@ -417,16 +369,16 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
 
   state.complete = true;
   const std::string header =
-      "splitlab tt-study: depth " + std::to_string(config.depth) + " (full search), " +
-      std::to_string(config.plain_depth) + " (plain search); " + std::to_string(positions) +
-      " positions (" + std::to_string(config.series.size()) + " games, " +
+      run_metadata_comments(state.metadata) + "splitlab tt-study: depth " +
+      std::to_string(config.depth) + " (full search), " + std::to_string(config.plain_depth) +
+      " (plain search); " + std::to_string(positions) + " positions (" +
+      std::to_string(config.series.size()) + " games, " +
       std::to_string(config.selection.positions_per_game) +
       " consecutive positions each from move " + std::to_string(config.selection.first_move) +
       ") of " + config.games_path + "; entry scheme " +
       std::string(hashing::tt_entry_scheme_name(config.scheme)) + ", 1 thread; sizes 2^" +
       std::to_string(config.min_log2) + " to 2^" + std::to_string(config.max_log2) +
-      " entries (16 bytes each, 4 to a 64-byte bucket); commit " + commit +
-      (state.modified ? " with changes in the work tree" : "") + "\n";
+      " entries (16 bytes each, 4 to a 64-byte bucket)\n";
   outcome.summary = tt_study_summary(outcome.rows, config.policies, header);
   if (!write_file(config.out_dir + "/" + kSummaryFile, outcome.summary, error) ||
       !write_file(json_path, run_json(config, state), error))

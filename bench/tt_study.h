@@ -11,8 +11,10 @@
 //                a rerun into the same folder checks it and skips the rows already measured,
 //                so an interrupted run loses at most the row it was on. The lists of policies,
 //                sizes and modes may differ between reruns: rows are kept by their key.
-//   summary.txt  nodes relative to the best policy at each size (tt_study_results.h)
-//   run.json     command line, commit, build, machine, dates, configuration, progress
+//   summary.txt  nodes relative to the best policy at each size (tt_study_results.h), under
+//                the run's metadata (run_metadata.h) as "# key: value" lines
+//   run.json     the run's metadata (command, commit, build, machine, start, seed), when it
+//                was last updated, the configuration, progress
 // The single-threaded search is deterministic: a row measured again gives the same nodes.
 #pragma once
 
@@ -43,7 +45,7 @@ struct TtStudyConfig {
   std::vector<StudyTable> tables;
   hashing::TtEntryScheme scheme = hashing::TtEntryScheme::Xor;
   std::string out_dir;
-  std::vector<std::string> command_line;  // For run.json.
+  std::vector<std::string> command_line;  // "splitlab", "tt-study", ...: for the metadata.
 };
 
 // Searches every position of `series` to `depth` (recorded in the row) on a fresh table of

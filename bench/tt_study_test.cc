@@ -101,10 +101,13 @@ TEST(TtStudyTest, MeasuresEveryRowOnceAndWritesItsFiles) {
   EXPECT_NE(outcome.summary.find("== plain search, depth 2, table cleared"), std::string::npos);
   EXPECT_NE(outcome.summary.find("== full search, depth 3, table kept"), std::string::npos);
   const std::string json = read(config.out_dir + "/run.json");
-  for (const char* field : {"\"command_line\"", "\"--test\"", "\"commit\"", "\"cpu_model\"",
-                            "\"cores\"", "\"compilation_mode\"", "\"started\"", "\"seed\"",
-                            "\"positions_fingerprint\"", "\"complete\": true"})
+  for (const char* field :
+       {"\"command\": \"splitlab tt-study --test\"", "\"command_line\"", "\"--test\"", "\"commit\"",
+        "\"cpu_model\"", "\"cores\"", "\"compilation_mode\"", "\"started\"", "\"seed\": null",
+        "\"positions_fingerprint\"", "\"complete\": true"})
     EXPECT_NE(json.find(field), std::string::npos) << field << " in " << json;
+  EXPECT_EQ(outcome.summary.rfind("# command: splitlab tt-study --test\n", 0), 0u)
+      << outcome.summary;
   const std::string config_text = read(config.out_dir + "/config.txt");
   EXPECT_NE(config_text.find("\ndepth=3\n"), std::string::npos) << config_text;
   EXPECT_NE(config_text.find("\nplain_depth=2\n"), std::string::npos) << config_text;

@@ -1,8 +1,13 @@
 #include "cli/bench_command.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
 
+#include "bench/json_writer.h"
+#include "bench/run_metadata.h"
 #include "cli/flags.h"
 #include "cli/progress.h"
 #include "cli/search_flags.h"
@@ -10,6 +15,7 @@
 #include "engine/chess/chess_game.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
+#include "hashing/tt_options.h"
 #include "parallel/options.h"
 #include "parallel/report.h"
 
@@ -21,15 +27,81 @@ int fail(const std::string& message) {
   return 2;
 }
 
+// One position's line of the bench, kept for --json.
+struct BenchPosition {
+  std::string fen;
+  int depth = 0;
+  std::string score, best_move;
+  uint64_t nodes = 0;
+};
+
+struct BenchTotals {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  const search::SearchStats* stats = nullptr;  // Of the main thread, summed over the positions.
+};
+
+// The file of --json: the run's metadata, the settings, every position, the totals printed
+// last, and the node-type table (rows predicted, columns actual).
+std::string bench_json(const bench::RunMetadata& metadata, const Flags& flags, int depth,
+                       const hashing::TranspositionTable& table,
+                       const std::vector<BenchPosition>& positions, const BenchTotals& totals) {
+  bench::JsonWriter json;
+  json.begin_object();
+  bench::write_run_metadata(json, metadata);
+  json.begin_object("settings")
+      .integer("depth", depth)
+      .string("positions", flags.get("positions", "built-in"))
+      .integer("hash_mb", int64_t(table.size_bytes() >> 20))
+      .string("tt_entry", std::string(hashing::tt_entry_scheme_name(table.scheme())))
+      .string("tt_replace", std::string(hashing::tt_replace_policy_name(table.policy())))
+      .string("parallel", describe_parallel(flags))
+      .end_object();
+  json.begin_array("positions");
+  for (const auto& p : positions)
+    json.begin_object()
+        .string("fen", p.fen)
+        .integer("depth", p.depth)
+        .string("score", p.score)
+        .string("bestmove", p.best_move)
+        .unsigned_integer("nodes", p.nodes)
+        .end_object();
+  json.end_array();
+  json.unsigned_integer("nodes", totals.nodes)
+      .number("time_ms", totals.seconds * 1000)
+      .number("nodes_per_second", totals.seconds > 0 ? totals.nodes / totals.seconds : 0.0);
+  json.begin_object("node_types");
+  for (int predicted = 0; predicted < search::kNodeTypes; ++predicted) {
+    json.begin_object(search::node_type_name(search::NodeType(predicted)));
+    for (int actual = 0; actual < search::kNodeTypes; ++actual)
+      json.unsigned_integer(search::node_type_name(search::NodeType(actual)),
+                            totals.stats->node_types.counts[predicted][actual]);
+    json.end_object();
+  }
+  json.end_object();
+  json.end_object();
+  return json.text();
+}
+
 }  // namespace
 
 int bench_command(const std::vector<std::string>& args) {
-  std::set<std::string> valued = {"depth", "positions"};
+  std::set<std::string> valued = {"depth", "positions", "json"};
   valued.insert(kTableFlags.begin(), kTableFlags.end());
   valued.insert(kParallelFlags.begin(), kParallelFlags.end());
   Flags flags(valued, {});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
+  const auto metadata =
+      bench::collect_run_metadata(bench::splitlab_command_line("bench", args), std::nullopt);
+  // Opened before the searches, so that a path that cannot be written fails at once.
+  std::ofstream json_file;
+  const std::string json_path = flags.get("json");
+  if (flags.has("json")) {
+    json_file.open(json_path, std::ios::binary);
+    if (!json_file)
+      return fail("cannot write --json file '" + json_path + "': " + std::strerror(errno));
+  }
   long long depth = 0;
   if (!flags.get_int("depth", 1, kMaxPly - 1, 10, depth, error)) return fail(error);
   hashing::TranspositionTable table;
@@ -48,8 +120,11 @@ int bench_command(const std::vector<std::string>& args) {
   if (!configure_parallel(flags, searcher, error)) return fail(error);
   std::printf("bench: depth %lld, %s\n", depth, describe_parallel(flags).c_str());
   search::SearchStats total;
+  // The main thread's table counters are in `total`; the torn-entry audit adds up every thread's.
+  hashing::TtStats all_threads_tt;
   std::vector<parallel::ThreadReport> threads;
   uint64_t nodes = 0;
+  std::vector<BenchPosition> positions;
   Progress progress("bench");
   const auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < fens.size(); ++i) {
@@ -64,6 +139,12 @@ int bench_command(const std::vector<std::string>& args) {
     const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
     nodes += result.nodes;
     total += searcher.stats();
+    all_threads_tt += searcher.stats().tt;
+    if (auto* coordinator =
+            dynamic_cast<parallel::Coordinator<chess::ChessGame>*>(searcher.threads())) {
+      for (int t = 1; t < coordinator->threads(); ++t)
+        all_threads_tt += coordinator->helper(t).stats().tt;
+    }
     const auto reports = parallel::thread_reports(searcher);
     if (threads.empty()) threads.resize(reports.size());
     for (size_t t = 0; t < reports.size(); ++t) {
@@ -74,6 +155,8 @@ int bench_command(const std::vector<std::string>& args) {
                 i + 1, fens.size(), result.depth, score_to_uci(result.score).c_str(),
                 (unsigned long long)result.nodes, result.best_move.c_str(), fens[i].c_str());
     std::fflush(stdout);
+    positions.push_back(
+        {fens[i], result.depth, score_to_uci(result.score), result.best_move, result.nodes});
     progress.update(double(i + 1), double(fens.size()));
   }
   const double seconds =
@@ -82,13 +165,23 @@ int bench_command(const std::vector<std::string>& args) {
               total.node_types.table().c_str());
   std::printf("\nThreads:\n%s", parallel::thread_table(threads).c_str());
   const auto& tt = total.tt;
-  std::printf("Table: %llu probes, %.1f%% hits, %llu cutoffs, %llu stores, %llu replacements\n",
-              (unsigned long long)tt.probes, tt.probes ? 100.0 * tt.hits / tt.probes : 0.0,
-              (unsigned long long)tt.cutoffs, (unsigned long long)tt.stores,
-              (unsigned long long)tt.replacements);
+  std::printf(
+      "Table: %llu probes, %.1f%% hits, %llu cutoffs, %llu stores, %llu replacements; "
+      "all threads: %llu hits, %llu torn accepted\n",
+      (unsigned long long)tt.probes, tt.probes ? 100.0 * tt.hits / tt.probes : 0.0,
+      (unsigned long long)tt.cutoffs, (unsigned long long)tt.stores,
+      (unsigned long long)tt.replacements, (unsigned long long)all_threads_tt.hits,
+      (unsigned long long)all_threads_tt.torn_accepted);
   std::printf("Total time (ms) : %.0f\n", seconds * 1000);
   std::printf("Nodes searched: %llu\n", (unsigned long long)nodes);
   std::printf("Nodes/second: %.0f\n", seconds > 0 ? nodes / seconds : 0.0);
+  std::fflush(stdout);
+  if (flags.has("json")) {
+    json_file << bench_json(metadata, flags, int(depth), table, positions,
+                            {nodes, seconds, &total});
+    if (!json_file.flush())
+      return fail("cannot write --json file '" + json_path + "': " + std::strerror(errno));
+  }
   return 0;
 }
 

@@ -23,6 +23,7 @@ void print_usage() {
                "  bench [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
                "        [--threads N] [--strategy none|ybwc|dts|lazy] [--split-nodes pv-all|any]\n"
                "        [--min-split-depth N] [--max-helpers N] [--ordering copy|own|shared]\n"
+               "        [--positions FILE.epd] [--json FILE]\n"
                "  epd FILE --movetime MS [--hash MB] [--out FILE.csv]\n"
                "  scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--depth N] [--suite FILE]\n"
                "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"

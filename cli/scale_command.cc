@@ -3,10 +3,11 @@
 #include <cstdio>
 #include <sstream>
 
+#include "bench/run_metadata.h"
+#include "bench/scaling_suite.h"
 #include "bench/scale.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
-#include "engine/chess/bench_positions.h"
 #include "engine/chess/position.h"
 #include "engine/protocol/epd.h"
 #include "parallel/options.h"
@@ -87,11 +88,14 @@ int scale_command(const std::vector<std::string>& args) {
            pos.fen()});
     }
   } else {
-    for (const auto& p : chess::kBenchPositions)
+    // The default: 160 middlegames from real games (experiments/scaling-suite/), enough to
+    // resolve a few points of overhead where the 32 bench positions gave about +-10.
+    for (const auto& p : bench::kScalingSuite)
       config.positions.push_back({std::string(p.id), std::string(p.fen)});
   }
   if (config.positions.empty()) return fail("the suite has no positions");
   config.out_dir = flags.get("out", "results/scale");
+  config.command_line = bench::splitlab_command_line("scale", args);
   std::fprintf(stderr, "scale: %zu positions, depth %d, %d repeat(s), results in %s\n",
                config.positions.size(), config.depth, config.repeats, config.out_dir.c_str());
   const int rc = bench::run_scale(config, error);

@@ -53,10 +53,18 @@ else
     fail "summary.txt lacks the plain/cleared panel"
   grep -q 'nodes relative to the best policy' "$OUT" || fail "the summary is not on stdout"
   grep -q 'ETA' "$ERR" || fail "no progress with an ETA on stderr"
-  for field in '"command_line"' '"commit"' '"cpu_model"' '"cores"' '"compilation_mode"' \
-               '"started"' '"seed"' '"complete": true'; do
+  for field in '"command": "splitlab tt-study --games ' '"command_line"' '"executable"' \
+               '"commit"' '"cpu_model"' '"cores"' '"memory_mb"' '"kernel"' '"compilation_mode"' \
+               '"started"' '"seed": null' '"complete": true'; do
     grep -qF "$field" "$DIR/run.json" || fail "run.json lacks $field"
   done
+  python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$DIR/run.json" ||
+    fail "run.json is not JSON"
+  # summary.txt opens with the run's metadata.
+  keys=$(head -n 7 "$DIR/summary.txt" | sed -n 's/^# \([a-z]*\): .*/\1/p' | tr '\n' ' ')
+  [[ "$keys" == "command executable commit build machine started seed " ]] ||
+    fail "summary.txt opens with keys '$keys'"
+  grep -qx '# seed: none' "$DIR/summary.txt" || fail "summary.txt: no '# seed: none'"
 fi
 
 # The same command again: every row is there already; the numbers stay.

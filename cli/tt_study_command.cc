@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "bench/run_metadata.h"
 #include "cli/flags.h"
 #include "engine/protocol/pgn.h"
 #include "hashing/tt.h"
@@ -152,8 +153,7 @@ int tt_study_command(const std::vector<std::string>& args) {
   bench::TtStudyConfig config;
   std::string error;
   if (!parse_tt_study_args(args, config, error)) return fail(error);
-  config.command_line = {"splitlab", "tt-study"};
-  config.command_line.insert(config.command_line.end(), args.begin(), args.end());
+  config.command_line = bench::splitlab_command_line("tt-study", args);
   if (int(config.series.size()) < config.selection.max_games)
     std::fprintf(stderr, "tt-study: only %zu games of %s are long enough for --max-games %d\n",
                  config.series.size(), config.games_path.c_str(), config.selection.max_games);

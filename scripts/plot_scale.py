@@ -19,7 +19,9 @@ def main() -> int:
     args = parser.parse_args()
     try:
         with open(args.summary, newline="") as f:
-            rows = [r for r in csv.DictReader(f) if int(r["threads"]) > 1]
+            # "# key: value" lines on top hold the run's metadata.
+            lines = (line for line in f if not line.startswith("#"))
+            rows = [r for r in csv.DictReader(lines) if int(r["threads"]) > 1]
     except (OSError, KeyError, ValueError) as e:
         print(f"plot_scale: cannot read {args.summary}: {e}", file=sys.stderr)
         return 2

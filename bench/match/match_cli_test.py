@@ -76,6 +76,13 @@ def self_match():
     check(results["config"]["command_line"][0] == "--engine", "results.json: command line")
     check(results["machine"]["cores"] >= 1 and results["machine"]["cpu_model"], "results.json: machine")
     check("commit" in results and "oversubscribed" in results, "results.json: commit, oversubscribed")
+    # The run metadata every results file carries (bench/run_metadata.h).
+    check(results["command_line"][:3] == ["splitlab", "match", "--engine"], "results.json: full command line")
+    check(results["command"].startswith("splitlab match --engine name=A cmd="), "results.json: command")
+    check(re.fullmatch(r"[0-9a-f]{40}(\+dirty)?|unknown", results["commit"]), "results.json: commit %r" % results["commit"])
+    check(results["build"]["compilation_mode"] and results["build"]["compiler"], "results.json: build")
+    check(results["machine"]["memory_mb"] > 0 and results["machine"]["kernel"], "results.json: memory, kernel")
+    check(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", results["started"]), "results.json: started")
     # Loose: sanitizer builds are slow; the real figure is measured at tc=10+0.1 in opt.
     check(0 <= results["runner_overhead_percent"] < 25, "results.json: overhead %r" % results["runner_overhead_percent"])
     check(games[0]["opening_fen"] == games[1]["opening_fen"] != games[2]["opening_fen"],

@@ -8,12 +8,12 @@
 #include <thread>
 
 #include "bench/match/game_runner.h"
-#include "bench/match/machine_info.h"
 #include "bench/match/openings.h"
 #include "bench/match/results_json.h"
 #include "bench/match/results_store.h"
 #include "bench/match/tally.h"
 #include "bench/match_stats.h"
+#include "bench/run_metadata.h"
 #include "cli/progress.h"
 
 namespace splitlab::bench::match {
@@ -64,8 +64,7 @@ class MatchRunner {
   std::vector<const ScheduledGame*> pending_;
   GameContext context_;
   ResultsStore store_;
-  MachineInfo machine_;
-  std::string commit_;
+  RunMetadata metadata_;
   uint64_t seed_ = 0;
   bool oversubscribed_ = false;
 
@@ -104,17 +103,16 @@ int MatchRunner::run(std::string& error) {
                                           config_.openings.start));
   context_.event = config_.event;
   context_.adjudication = config_.adjudication;
-  machine_ = machine_info();
-  commit_ = current_commit();
+  metadata_ = collect_run_metadata(splitlab_command_line("match", config_.command_line), seed_);
 
   int max_threads = 1;
   for (const auto& e : config_.engines) max_threads = std::max(max_threads, threads_of(e));
-  oversubscribed_ = int64_t(config_.concurrency) * max_threads > int64_t(machine_.cores);
+  oversubscribed_ = int64_t(config_.concurrency) * max_threads > int64_t(metadata_.machine.cores);
   if (oversubscribed_)
     std::fprintf(stderr,
                  "match: warning: %d games at once x %d threads > %u cores: the machine is "
                  "oversubscribed, and fixed-thread results are not valid\n",
-                 config_.concurrency, max_threads, machine_.cores);
+                 config_.concurrency, max_threads, metadata_.machine.cores);
 
   std::vector<bool> done(schedule_.size() + 1, false);
   for (const auto& g : store_.games()) {
@@ -252,9 +250,7 @@ void MatchRunner::print_score_blocks() {
 bool MatchRunner::write_results(bool complete, std::string& error) {
   MatchSummary summary;
   summary.config = &config_;
-  summary.machine = machine_;
-  summary.commit = commit_;
-  summary.seed = seed_;
+  summary.metadata = &metadata_;
   summary.opening_count = openings_.size();
   summary.oversubscribed = oversubscribed_;
   summary.total_games = int(schedule_.size());

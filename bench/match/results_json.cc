@@ -1,6 +1,6 @@
 #include "bench/match/results_json.h"
 
-#include "bench/match/json_writer.h"
+#include "bench/json_writer.h"
 
 namespace splitlab::bench::match {
 
@@ -115,15 +115,9 @@ double runner_overhead_percent(const std::vector<GameRecord>& games) {
 std::string results_json(const MatchSummary& s) {
   JsonWriter json;
   json.begin_object();
+  write_run_metadata(json, *s.metadata);
   write_config(json, *s.config, s.opening_count);
-  json.string("commit", s.commit);
-  json.begin_object("machine")
-      .string("hostname", s.machine.hostname)
-      .integer("cores", s.machine.cores)
-      .string("cpu_model", s.machine.cpu_model)
-      .end_object();
-  json.integer("seed", int64_t(s.seed))
-      .boolean("oversubscribed", s.oversubscribed)
+  json.boolean("oversubscribed", s.oversubscribed)
       .integer("total_games", s.total_games)
       .integer("finished_games", int64_t(s.games->size()))
       .boolean("complete", s.complete)

@@ -1,5 +1,6 @@
-// results.json: the configuration (the whole command line and the parsed settings), where it ran
-// (commit, machine), the seed, one row per finished game, and the statistics of each pairing.
+// results.json: the run's metadata (run_metadata.h: command, commit, build, machine, start,
+// seed), the configuration (the arguments and the parsed settings), one row per finished game,
+// and the statistics of each pairing.
 #pragma once
 
 #include <optional>
@@ -7,17 +8,15 @@
 #include <vector>
 
 #include "bench/match/game_record.h"
-#include "bench/match/machine_info.h"
 #include "bench/match/match_options.h"
 #include "bench/match/tally.h"
+#include "bench/run_metadata.h"
 
 namespace splitlab::bench::match {
 
 struct MatchSummary {
   const MatchConfig* config = nullptr;
-  MachineInfo machine;
-  std::string commit;
-  uint64_t seed = 0;
+  const RunMetadata* metadata = nullptr;  // Its seed is the match's.
   size_t opening_count = 0;
   bool oversubscribed = false;
   int total_games = 0;

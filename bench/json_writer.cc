@@ -1,9 +1,9 @@
-#include "bench/match/json_writer.h"
+#include "bench/json_writer.h"
 
 #include <cmath>
 #include <cstdio>
 
-namespace splitlab::bench::match {
+namespace splitlab::bench {
 
 std::string JsonWriter::quote(const std::string& text) {
   std::string out = "\"";
@@ -93,6 +93,12 @@ JsonWriter& JsonWriter::integer(const std::string& name, int64_t value) {
   return *this;
 }
 
+JsonWriter& JsonWriter::unsigned_integer(const std::string& name, uint64_t value) {
+  key(name);
+  text_ += std::to_string(value);
+  return *this;
+}
+
 JsonWriter& JsonWriter::boolean(const std::string& name, bool value) {
   key(name);
   text_ += value ? "true" : "false";
@@ -105,4 +111,4 @@ JsonWriter& JsonWriter::null(const std::string& name) {
   return *this;
 }
 
-}  // namespace splitlab::bench::match
+}  // namespace splitlab::bench

@@ -1,4 +1,4 @@
-// A small JSON writer for results.json: objects and arrays written in order, strings escaped,
+// A small JSON writer for results files: objects and arrays written in order, strings escaped,
 // numbers that are not finite written as null.
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace splitlab::bench::match {
+namespace splitlab::bench {
 
 class JsonWriter {
  public:
@@ -17,6 +17,8 @@ class JsonWriter {
   JsonWriter& string(const std::string& key, const std::string& value);
   JsonWriter& number(const std::string& key, double value);
   JsonWriter& integer(const std::string& key, int64_t value);
+  // A separate name, not an overload: an int argument would match both.
+  JsonWriter& unsigned_integer(const std::string& key, uint64_t value);
   JsonWriter& boolean(const std::string& key, bool value);
   JsonWriter& null(const std::string& key);
   // Array elements: the same calls with an empty key.
@@ -30,4 +32,4 @@ class JsonWriter {
   std::vector<bool> first_;  // Per open container: nothing written in it yet.
 };
 
-}  // namespace splitlab::bench::match
+}  // namespace splitlab::bench

@@ -1,0 +1,247 @@
+#include "bench/run_metadata.h"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <variant>
+
+namespace splitlab::bench {
+namespace {
+
+// One member of the "build" or "machine" object, listed once for both the JSON and the comment
+// form.
+struct Field {
+  std::string name;
+  std::variant<std::string, int64_t, bool> value;
+};
+
+std::vector<Field> build_fields(const BuildInfo& build) {
+  return {{"compilation_mode", build.compilation_mode},
+          {"compiler", build.compiler},
+          {"optimized", build.optimized},
+          {"assertions", build.assertions},
+          {"sanitizers", build.sanitizers},
+          {"target_features", build.target_features}};
+}
+
+std::vector<Field> machine_fields(const MachineInfo& machine) {
+  return {{"hostname", machine.hostname},
+          {"cpu_model", machine.cpu_model},
+          {"cores", int64_t(machine.cores)},
+          {"memory_mb", int64_t(machine.memory_mb)},
+          {"kernel", machine.kernel}};
+}
+
+void write_object(JsonWriter& json, const std::string& key, const std::vector<Field>& fields) {
+  json.begin_object(key);
+  for (const auto& f : fields) {
+    if (const auto* text = std::get_if<std::string>(&f.value))
+      json.string(f.name, *text);
+    else if (const auto* number = std::get_if<int64_t>(&f.value))
+      json.integer(f.name, *number);
+    else
+      json.boolean(f.name, std::get<bool>(f.value));
+  }
+  json.end_object();
+}
+
+// A comment line ends at the first newline: any inside a value become spaces.
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
+std::string comment_value(const std::vector<Field>& fields) {
+  std::string text;
+  for (const auto& f : fields) {
+    std::string value;
+    if (const auto* s = std::get_if<std::string>(&f.value))
+      value = *s;
+    else if (const auto* number = std::get_if<int64_t>(&f.value))
+      value = std::to_string(*number);
+    else
+      value = std::get<bool>(f.value) ? "true" : "false";
+    text += (text.empty() ? "" : "; ") + f.name + "=" + value;
+  }
+  return text;
+}
+
+// The whole standard output of `command` (its stderr goes nowhere), or nothing when it cannot
+// be run or exits with a failure.
+std::optional<std::string> command_output(const std::string& command) {
+  std::FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
+  if (!pipe) return std::nullopt;
+  std::string output;
+  char buffer[256];
+  size_t read = 0;
+  while ((read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
+  if (pclose(pipe) != 0) return std::nullopt;
+  return output;
+}
+
+std::string executable_path() {
+  std::error_code ec;
+  const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? "unknown" : path.string();
+}
+
+bool is_plain_shell_word(const std::string& text) {
+  if (text.empty()) return false;
+  for (unsigned char c : text)
+    if (!std::isalnum(c) && !std::strchr("_@%+=:,./-", c)) return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> splitlab_command_line(const std::string& command,
+                                               const std::vector<std::string>& args) {
+  std::vector<std::string> line = {"splitlab", command};
+  line.insert(line.end(), args.begin(), args.end());
+  return line;
+}
+
+RunMetadata collect_run_metadata(const std::vector<std::string>& command_line,
+                                 std::optional<uint64_t> seed) {
+  RunMetadata metadata;
+  metadata.started = utc_now();
+  metadata.command_line = command_line;
+  metadata.executable = executable_path();
+  metadata.commit = current_commit();
+  metadata.build = build_info();
+  metadata.machine = machine_info();
+  metadata.seed = seed;
+  return metadata;
+}
+
+MachineInfo machine_info() {
+  MachineInfo info;
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) == 0) info.hostname = name;
+  info.cores = std::thread::hardware_concurrency();
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) != 0) continue;
+    const size_t colon = line.find(':');
+    const size_t value =
+        colon == std::string::npos ? colon : line.find_first_not_of(" \t", colon + 1);
+    if (value != std::string::npos) info.cpu_model = line.substr(value);
+    break;
+  }
+  if (info.cpu_model.empty()) info.cpu_model = "unknown";
+  std::ifstream meminfo("/proc/meminfo");
+  while (std::getline(meminfo, line)) {
+    unsigned long long kib = 0;
+    if (std::sscanf(line.c_str(), "MemTotal: %llu kB", &kib) == 1) {
+      info.memory_mb = kib / 1024;
+      break;
+    }
+  }
+  utsname system{};
+  info.kernel = uname(&system) == 0
+                    ? std::string(system.sysname) + " " + system.release + " " + system.machine
+                    : "unknown";
+  return info;
+}
+
+std::string current_commit() {
+  const auto head = command_output("git rev-parse --show-toplevel HEAD");
+  if (!head) return "unknown";
+  std::istringstream lines(*head);
+  std::string top, sha;
+  if (!std::getline(lines, top) || !std::getline(lines, sha) || sha.size() != 40) return "unknown";
+  // The working directory may sit in some other repository, which says nothing of this binary.
+  if (!std::filesystem::exists(top + "/bench/run_metadata.h")) return "unknown";
+  const auto changes =
+      command_output("git status --porcelain -- ':(top)' ':(top,exclude)experiments'");
+  if (!changes) return sha + "+unknown-changes";
+  return changes->empty() ? sha : sha + "+dirty";
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+std::string shell_quote(const std::string& argument) {
+  if (is_plain_shell_word(argument)) return argument;
+  bool control = false;
+  for (unsigned char c : argument) control = control || c < 0x20 || c == 0x7f;
+  if (!control) {
+    std::string quoted = "'";
+    for (char c : argument) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+  }
+  std::string quoted = "$'";
+  for (unsigned char c : argument) {
+    if (c == '\\' || c == '\'') {
+      quoted += '\\';
+      quoted += char(c);
+    } else if (c == '\n') {
+      quoted += "\\n";
+    } else if (c == '\t') {
+      quoted += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+      quoted += escaped;
+    } else {
+      quoted += char(c);
+    }
+  }
+  return quoted + "'";
+}
+
+std::string shell_command(const std::vector<std::string>& command_line) {
+  std::string text;
+  for (const auto& argument : command_line)
+    text += (text.empty() ? "" : " ") + shell_quote(argument);
+  return text;
+}
+
+void write_run_metadata(JsonWriter& json, const RunMetadata& metadata) {
+  json.string("command", shell_command(metadata.command_line));
+  json.begin_array("command_line");
+  for (const auto& argument : metadata.command_line) json.string("", argument);
+  json.end_array();
+  json.string("executable", metadata.executable).string("commit", metadata.commit);
+  write_object(json, "build", build_fields(metadata.build));
+  write_object(json, "machine", machine_fields(metadata.machine));
+  json.string("started", metadata.started);
+  if (metadata.seed)
+    json.unsigned_integer("seed", *metadata.seed);
+  else
+    json.null("seed");
+}
+
+std::string run_metadata_comments(const RunMetadata& metadata) {
+  const std::pair<const char*, std::string> lines[] = {
+      {"command", shell_command(metadata.command_line)},
+      {"executable", metadata.executable},
+      {"commit", metadata.commit},
+      {"build", comment_value(build_fields(metadata.build))},
+      {"machine", comment_value(machine_fields(metadata.machine))},
+      {"started", metadata.started},
+      {"seed", metadata.seed ? std::to_string(*metadata.seed) : "none"},
+  };
+  std::string text;
+  for (const auto& [key, value] : lines)
+    text += "# " + std::string(key) + ": " + one_line(value) + "\n";
+  return text;
+}
+
+}  // namespace splitlab::bench

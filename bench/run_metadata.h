@@ -1,0 +1,75 @@
+// What every results file says about the run that wrote it, so that numbers from different
+// commits, builds or machines are never taken for one another: the command, the commit, how the
+// binary was built, the machine, when the run started and its seed. Collected once per run by
+// `scale`, `bench --json`, `match` and `tt-study`; written into JSON results as top-level keys
+// (write_run_metadata) and into text and CSV results as "# key: value" lines
+// (run_metadata_comments).
+//
+// The commit is that of the git checkout the command runs in (its working directory), not one
+// stamped into the binary at build time: a copy of an older build run inside a newer checkout
+// reports the checkout's commit. `executable` names the binary that ran, so that case shows.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/build_info.h"
+#include "bench/json_writer.h"
+
+namespace splitlab::bench {
+
+struct MachineInfo {
+  std::string hostname;
+  std::string cpu_model;   // /proc/cpuinfo's first "model name", or "unknown".
+  unsigned cores = 0;      // Logical CPUs (std::thread::hardware_concurrency), 0 when unknown.
+  uint64_t memory_mb = 0;  // /proc/meminfo's MemTotal in MiB, 0 when unknown.
+  std::string kernel;      // uname: "Linux 6.1.0-18-amd64 x86_64", or "unknown".
+};
+
+struct RunMetadata {
+  std::vector<std::string> command_line;  // "splitlab", the command, its arguments.
+  std::string executable;                 // The binary that ran (/proc/self/exe).
+  std::string commit;                     // "<sha-1>", "<sha-1>+dirty" or "unknown".
+  BuildInfo build;
+  MachineInfo machine;
+  std::string started;           // UTC, ISO 8601: "2025-01-31T09:05:00Z".
+  std::optional<uint64_t> seed;  // Empty when the command draws nothing at random.
+};
+
+// {"splitlab", command, args...}: the command line of a subcommand (main() drops argv[0]).
+std::vector<std::string> splitlab_command_line(const std::string& command,
+                                               const std::vector<std::string>& args);
+
+// Everything above, with the current time as `started`.
+RunMetadata collect_run_metadata(const std::vector<std::string>& command_line,
+                                 std::optional<uint64_t> seed);
+
+MachineInfo machine_info();
+
+// HEAD of the splitlab checkout holding the working directory, with "+dirty" when files outside
+// experiments/ differ from it (tracked changes or new untracked files); "unknown" outside such
+// a checkout or without git. experiments/ is left out because runs write their results there
+// (a running match rewrites its results.json), and results do not change the binary.
+std::string current_commit();
+
+// The current time in UTC, ISO 8601 to the second.
+std::string utc_now();
+
+// `argument` as a POSIX shell reads it back: unchanged when it is plain, else single-quoted;
+// control characters (a newline) as bash's $'...' escapes, so the result is one line.
+std::string shell_quote(const std::string& argument);
+// The arguments quoted and joined by spaces: a line that can be pasted into a shell.
+std::string shell_command(const std::vector<std::string>& command_line);
+
+// The metadata as members of the object `json` is writing: "command" (shell_command),
+// "command_line", "executable", "commit", "build" {...}, "machine" {...}, "started", "seed"
+// (null when there is none).
+void write_run_metadata(JsonWriter& json, const RunMetadata& metadata);
+
+// The same as "# key: value" lines, the nested objects as "name=value; ..." and a missing seed
+// as "none": a header for CSV and text results.
+std::string run_metadata_comments(const RunMetadata& metadata);
+
+}  // namespace splitlab::bench

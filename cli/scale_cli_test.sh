@@ -1,0 +1,95 @@
+#!/bin/bash
+# Shell test of the built binary: a tiny `splitlab scale` (2 positions, depth 3, ybwc at 1 and
+# 2 threads, no reference engines) writes the run's metadata into every file (summary.json as
+# keys; summary.csv, summary.txt and runs.csv as "# key: value" lines); a rerun with nothing to
+# measure leaves runs.csv alone; a rerun that adds rows puts its own metadata above them.
+set -u
+
+RUNFILES="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-splitlab}"
+BIN="$RUNFILES/splitlab"
+[[ -x "$BIN" ]] || BIN="./splitlab"
+[[ -x "$BIN" ]] || { echo "cannot find the splitlab binary" >&2; exit 1; }
+SUITE="$RUNFILES/cli/testdata/scale_two_positions.epd"
+[[ -f "$SUITE" ]] || SUITE="cli/testdata/scale_two_positions.epd"
+
+TMP="${TEST_TMPDIR:-$(mktemp -d)}"
+DIR="$TMP/scale"
+rm -rf "$DIR"
+failures=0
+
+fail() {
+  echo "FAILED: $*" >&2
+  failures=$((failures + 1))
+}
+
+run() {
+  "$BIN" scale --strategies ybwc --threads 1,2 --depth 3 --suite "$SUITE" --references none \
+    --out "$DIR" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
+  status=$?
+}
+
+KEYS="command executable commit build machine started seed"
+# has_comments FILE: the file opens with the metadata lines, in order, seed 24301.
+has_comments() {
+  local keys
+  keys=$(head -n 7 "$1" | sed -n 's/^# \([a-z]*\): .*/\1/p' | tr '\n' ' ')
+  [[ "$keys" == "$KEYS " ]] || fail "$(basename "$1") opens with keys '$keys'"
+  head -n 1 "$1" | grep -q "^# command: splitlab scale --strategies ybwc " ||
+    fail "$(basename "$1"): $(head -n 1 "$1")"
+  grep -qx "# seed: 24301" "$1" || fail "$(basename "$1") lacks the bootstrap seed"
+}
+
+run
+if [[ $status -ne 0 ]]; then
+  fail "tiny scale: exit code $status: $(tail -n 3 "$TMP/stderr")"
+else
+  for f in summary.csv summary.txt runs.csv; do has_comments "$DIR/$f"; done
+  sed -n 8p "$DIR/runs.csv" | grep -q '^engine,strategy,threads,' || fail "runs.csv: no header under the comments"
+  [[ $(grep -c '^splitlab,' "$DIR/runs.csv") -eq 4 ]] || fail "runs.csv: expected 4 rows"
+  python3 - "$DIR" >"$TMP/check" 2>&1 <<'PY' || fail "$(cat "$TMP/check")"
+import csv, json, os, re, sys
+folder = sys.argv[1]
+data = json.load(open(os.path.join(folder, "summary.json")))
+problems = []
+for key in ("command", "command_line", "executable", "commit", "build", "machine", "started"):
+    if not data.get(key):
+        problems.append("summary.json: no " + key)
+if data.get("seed") != 24301:
+    problems.append("summary.json: seed %r" % data.get("seed"))
+if not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", data.get("started", "")):
+    problems.append("summary.json: started %r" % data.get("started"))
+if data["command_line"][:2] != ["splitlab", "scale"] or data["depth"] != 3:
+    problems.append("summary.json: command line or depth")
+if [(r["strategy"], r["threads"]) for r in data["rows"]] != [("none", 1), ("ybwc", 2)]:
+    problems.append("summary.json: rows %r" % data["rows"])
+# A CSV reader that skips the comment lines (as scripts/plot_scale.py does) sees the table.
+with open(os.path.join(folder, "summary.csv"), newline="") as f:
+    rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+if [r["strategy"] for r in rows] != ["none", "ybwc"]:
+    problems.append("summary.csv: rows %r" % rows)
+print("; ".join(problems))
+sys.exit(1 if problems else 0)
+PY
+fi
+
+# Nothing left to measure: runs.csv stays as it was.
+cp "$DIR/runs.csv" "$TMP/first.csv"
+run
+[[ $status -eq 0 ]] || fail "rerun: exit code $status"
+cmp -s "$DIR/runs.csv" "$TMP/first.csv" || fail "a rerun that measured nothing changed runs.csv"
+
+# A second repeat: 4 more rows, under this run's metadata.
+run --repeats 2
+[[ $status -eq 0 ]] || fail "--repeats 2: exit code $status"
+[[ $(grep -c '^# command: ' "$DIR/runs.csv") -eq 2 ]] || fail "runs.csv: expected two metadata blocks"
+tail -n 11 "$DIR/runs.csv" | head -n 1 | grep -q '^# command: splitlab scale .* --repeats 2$' ||
+  fail "runs.csv: the new rows are not under the rerun's command: $(tail -n 11 "$DIR/runs.csv" | head -n 1)"
+[[ $(tail -n 4 "$DIR/runs.csv" | grep -c '^splitlab,.*,1,sf-bench') -eq 4 ]] ||
+  fail "runs.csv: the last 4 rows are not repeat 1"
+[[ $(grep -c '^engine,' "$DIR/runs.csv") -eq 1 ]] || fail "runs.csv: the header was written twice"
+
+if [[ $failures -ne 0 ]]; then
+  echo "$failures check(s) failed" >&2
+  exit 1
+fi
+echo "all scale CLI checks passed"
