@@ -9,6 +9,7 @@
 #include "cli/epd_command.h"
 #include "cli/match_command.h"
 #include "cli/perft_command.h"
+#include "cli/predictor_command.h"
 #include "cli/scale_command.h"
 #include "cli/tt_study_command.h"
 #include "engine/protocol/uci.h"
@@ -28,6 +29,9 @@ void print_usage() {
                "  scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--depth N] [--suite FILE]\n"
                "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"
                "        [--split-nodes S] [--min-split-depth N] [--max-helpers N] [--ordering O]\n"
+               "  predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]\n"
+               "        [--threads N] [--strategy none|ybwc|dts|lazy] [--out DIR] [--hash MB]\n"
+               "        [the table and split flags of bench]\n"
                "  tt-study [--games FILE.pgn] [--first-move N] [--positions-per-game N]\n"
                "        [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N]\n"
                "        [--max-log2 N] [--policies LIST] [--search full|plain|both]\n"
@@ -67,6 +71,7 @@ int main(int argc, char** argv) {
   if (command == "scale") return splitlab::cli::scale_command(args);
   if (command == "match") return splitlab::cli::match_command(args);
   if (command == "tt-study") return splitlab::cli::tt_study_command(args);
+  if (command == "predictor") return splitlab::cli::predictor_command(args);
   std::fprintf(stderr, "splitlab: unknown command '%s'\n", command.c_str());
   print_usage();
   return 2;

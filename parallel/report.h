@@ -20,4 +20,9 @@ std::string thread_table(const std::vector<ThreadReport>& threads);
 // The same, one "info string" line per thread.
 std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& threads);
 
+// The splits by draft and by the split node's predicted type on entry: made, finished as
+// PV/Cut/All, abandoned, wasted and the share wasted, one line per draft and type with a
+// split, and a line per type over every draft; "(no splits)" under the heading if none.
+std::string split_draft_table(const search::SplitOutcomesByDraft& splits);
+
 }  // namespace splitlab::parallel

@@ -1,9 +1,18 @@
-// The Fruit 2.1 node-type predictor (node_type.h) and its predicted-against-actual statistics.
+// The Fruit 2.1 node-type predictor (node_type.h), its predicted-against-actual statistics per
+// draft, the first-move cut share, the per-draft split counters (parallel_stats.h), and both
+// as real searches fill them in.
 #include "engine/search/node_type.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "engine/chess/chess_game.h"
+#include "engine/chess/test_support.h"
+#include "engine/search/parallel_stats.h"
+#include "engine/search/searcher.h"
+#include "hashing/tt.h"
+#include "parallel/options.h"
 
 namespace splitlab::search {
 namespace {
@@ -74,14 +83,14 @@ TEST(NodeTypeStatsTest, StartsEmpty) {
 
 TEST(NodeTypeStatsTest, RecordCountsPredictedAgainstActual) {
   NodeTypeStats s;
-  s.record(kPV, kPV);
-  s.record(kCut, kCut);
-  s.record(kCut, kCut);
-  s.record(kCut, kAll);
-  s.record(kAll, kAll);
-  s.record(kAll, kCut);
-  s.record(kAll, kPV);
-  s.record(kPV, kAll);
+  s.record(1, kPV, kPV, 2);
+  s.record(1, kCut, kCut, 2);
+  s.record(1, kCut, kCut, 2);
+  s.record(1, kCut, kAll, 2);
+  s.record(1, kAll, kAll, 2);
+  s.record(1, kAll, kCut, 2);
+  s.record(1, kAll, kPV, 2);
+  s.record(1, kPV, kAll, 2);
   EXPECT_EQ(s.counts[0][0], 1u);  // PV -> PV
   EXPECT_EQ(s.counts[0][2], 1u);  // PV -> All
   EXPECT_EQ(s.counts[1][1], 2u);  // Cut -> Cut
@@ -98,15 +107,15 @@ TEST(NodeTypeStatsTest, RecordCountsPredictedAgainstActual) {
 
 TEST(NodeTypeStatsTest, AccuracyIsTheShareOfTheDiagonal) {
   NodeTypeStats s;
-  for (int i = 0; i < 3; ++i) s.record(kCut, kCut);
-  s.record(kCut, kAll);
+  for (int i = 0; i < 3; ++i) s.record(1, kCut, kCut, 2);
+  s.record(1, kCut, kAll, 2);
   EXPECT_DOUBLE_EQ(s.accuracy(), 0.75);
   NodeTypeStats wrong;
-  wrong.record(kPV, kCut);
-  wrong.record(kAll, kPV);
+  wrong.record(1, kPV, kCut, 2);
+  wrong.record(1, kAll, kPV, 2);
   EXPECT_DOUBLE_EQ(wrong.accuracy(), 0.0);
   NodeTypeStats right;
-  right.record(kAll, kAll);
+  right.record(1, kAll, kAll, 2);
   EXPECT_DOUBLE_EQ(right.accuracy(), 1.0);
 }
 
@@ -140,10 +149,10 @@ TEST(NodeTypeStatsTest, TableShowsTheCountsAndTheShareRight) {
   SCOPED_TRACE(t);
   for (const char* c : {"7001", "12", "424242", "9999", "777", "31337", "PV", "Cut", "All"})
     EXPECT_NE(t.find(c), std::string::npos) << c;
-  // One heading line, three rows, and the summary line.
+  // One heading line, three rows, the summary line and the first-move cut line.
   int lines = 0;
   for (char ch : t) lines += ch == '\n';
-  EXPECT_EQ(lines, 5);
+  EXPECT_EQ(lines, 6);
   // Rows appear in the order PV, Cut, All, each with its own counts.
   const size_t pv = t.find("\nPV"), cut = t.find("\nCut"), all = t.find("\nAll");
   ASSERT_NE(pv, std::string::npos);
@@ -168,6 +177,232 @@ TEST(NodeTypeStatsTest, EmptyTableHasNoDivisionByZero) {
   const std::string t = NodeTypeStats().table();
   EXPECT_EQ(t.find("nan"), std::string::npos);
   EXPECT_NE(t.find("0.0%"), std::string::npos);
+}
+
+TEST(DraftBucketTest, DraftsOneToTwentyAloneDeeperOnesTogether) {
+  EXPECT_EQ(kDraftBuckets, 21);
+  for (int draft = 1; draft <= 20; ++draft) {
+    EXPECT_EQ(draft_bucket(draft), draft - 1) << draft;
+    EXPECT_EQ(draft_bucket_name(draft_bucket(draft)), std::to_string(draft));
+  }
+  for (int draft : {21, 22, 40, 127}) EXPECT_EQ(draft_bucket(draft), 20) << draft;
+  EXPECT_EQ(draft_bucket_name(20), ">20");
+  // Never counted, but kept inside the array.
+  EXPECT_EQ(draft_bucket(0), 0);
+  EXPECT_EQ(draft_bucket(-3), 0);
+  static_assert(draft_bucket(7) == 6);
+}
+
+TEST(NodeTypeStatsTest, RecordCountsEachDraftAndEveryDraft) {
+  NodeTypeStats s;
+  s.record(3, kCut, kCut, 1);
+  s.record(3, kCut, kAll, 5);
+  s.record(7, kAll, kAll, 9);
+  s.record(25, kPV, kPV, 4);
+  s.record(30, kPV, kPV, 4);
+  EXPECT_EQ(s.counts[1][1], 1u);
+  EXPECT_EQ(s.counts[1][2], 1u);
+  EXPECT_EQ(s.counts[2][2], 1u);
+  EXPECT_EQ(s.counts[0][0], 2u);
+  EXPECT_EQ(s.counts_by_draft[2][1][1], 1u);
+  EXPECT_EQ(s.counts_by_draft[2][1][2], 1u);
+  EXPECT_EQ(s.counts_by_draft[6][2][2], 1u);
+  EXPECT_EQ(s.counts_by_draft[20][0][0], 2u);  // Drafts 25 and 30 share the last bucket.
+  EXPECT_EQ(matrix_total(s.counts_by_draft[3]), 0u);
+  EXPECT_EQ(s.deepest_bucket(), 20);
+  EXPECT_EQ(NodeTypeStats().deepest_bucket(), -1);
+}
+
+TEST(NodeTypeStatsTest, OnlyACutOnTheFirstMoveSearchedIsAFirstMoveCut) {
+  NodeTypeStats s;
+  s.record(4, kCut, kCut, 1);  // First move.
+  s.record(4, kCut, kCut, 2);  // Second move.
+  s.record(4, kAll, kCut, 1);  // A mispredicted node, cut on the first move.
+  s.record(4, kAll, kAll, 1);  // One move, no cutoff: not a cut at all.
+  s.record(4, kPV, kPV, 1);
+  EXPECT_EQ(s.first_move_cuts[3][int(kCut)], 1u);
+  EXPECT_EQ(s.first_move_cuts[3][int(kAll)], 1u);
+  EXPECT_EQ(s.first_move_cuts[3][int(kPV)], 0u);
+  EXPECT_EQ(s.cut_nodes(3), 3u);
+  EXPECT_EQ(s.first_move_cut_nodes(3), 2u);
+  EXPECT_DOUBLE_EQ(s.first_move_cut_share(3), 2.0 / 3.0);
+}
+
+// Hand-made counts: the share per draft and over every draft.
+TEST(NodeTypeStatsTest, FirstMoveCutShareFromHandMadeCounts) {
+  NodeTypeStats s;
+  s.counts_by_draft[0][int(kCut)][int(kCut)] = 90;
+  s.counts_by_draft[0][int(kAll)][int(kCut)] = 10;
+  s.first_move_cuts[0][int(kCut)] = 85;
+  s.first_move_cuts[0][int(kAll)] = 5;  // Draft 1: 90 of 100.
+  s.counts_by_draft[9][int(kCut)][int(kCut)] = 40;
+  s.first_move_cuts[9][int(kCut)] = 30;  // Draft 10: 30 of 40.
+  s.counts[int(kCut)][int(kCut)] = 130;
+  s.counts[int(kAll)][int(kCut)] = 10;
+  EXPECT_DOUBLE_EQ(s.first_move_cut_share(0), 0.9);
+  EXPECT_DOUBLE_EQ(s.first_move_cut_share(9), 0.75);
+  EXPECT_DOUBLE_EQ(s.first_move_cut_share(5), 0.0);  // No Cut node: no division by zero.
+  EXPECT_EQ(s.cut_nodes(), 140u);
+  EXPECT_EQ(s.first_move_cut_nodes(), 120u);
+  EXPECT_DOUBLE_EQ(s.first_move_cut_share(), 120.0 / 140.0);
+  SCOPED_TRACE(s.by_draft_summary());
+  EXPECT_NE(s.table().find("140, 85.7% of them on the first move"), std::string::npos) << s.table();
+  EXPECT_NE(s.draft_table(9).find("draft 10: 40 nodes; 40 Cut nodes, 75.0% on the first move"),
+            std::string::npos)
+      << s.draft_table(9);
+  // A heading and one line per draft up to draft 10.
+  int lines = 0;
+  for (char ch : s.by_draft_summary()) lines += ch == '\n';
+  EXPECT_EQ(lines, 11);
+}
+
+// Two threads' counts merge cell by cell, per draft and over every draft.
+TEST(NodeTypeStatsTest, MergingThreadsAddsEveryDraftAndFirstMoveCount) {
+  NodeTypeStats thread0, thread1;
+  thread0.record(2, kCut, kCut, 1);
+  thread0.record(2, kCut, kCut, 3);
+  thread0.record(12, kAll, kAll, 20);
+  thread1.record(2, kCut, kCut, 1);
+  thread1.record(12, kAll, kCut, 1);
+  thread1.record(33, kPV, kAll, 30);
+  NodeTypeStats sum;
+  sum += thread0;
+  sum += thread1;
+  EXPECT_EQ(sum.counts_by_draft[1][int(kCut)][int(kCut)], 3u);
+  EXPECT_EQ(sum.first_move_cuts[1][int(kCut)], 2u);
+  EXPECT_EQ(sum.counts_by_draft[11][int(kAll)][int(kAll)], 1u);
+  EXPECT_EQ(sum.counts_by_draft[11][int(kAll)][int(kCut)], 1u);
+  EXPECT_EQ(sum.first_move_cuts[11][int(kAll)], 1u);
+  EXPECT_EQ(sum.counts_by_draft[20][int(kPV)][int(kAll)], 1u);
+  EXPECT_EQ(sum.total(), 6u);
+  EXPECT_EQ(sum.cut_nodes(), 4u);
+  EXPECT_DOUBLE_EQ(sum.first_move_cut_share(), 0.75);
+  EXPECT_DOUBLE_EQ(sum.first_move_cut_share(1), 2.0 / 3.0);
+}
+
+TEST(SplitOutcomesTest, MergingThreadsAddsEveryDraftAndType) {
+  ParallelThreadStats owner, helper;
+  owner.split_outcomes(6, kPV).made = 3;
+  owner.split_outcomes(6, kPV).finished_as[int(kPV)] = 2;
+  helper.split_outcomes(6, kPV).finished_as[int(kCut)] = 1;
+  helper.split_outcomes(6, kPV).wasted = 1;
+  owner.split_outcomes(30, kCut).made = 2;
+  helper.split_outcomes(25, kCut).abandoned = 2;
+  owner.splits = 5;
+  ParallelThreadStats sum;
+  sum += owner;
+  sum += helper;
+  const SplitOutcomes& pv6 = sum.splits_by_draft[5][int(kPV)];
+  EXPECT_EQ(pv6.made, 3u);
+  EXPECT_EQ(pv6.finished(), 3u);
+  EXPECT_EQ(pv6.finished_as[int(kCut)], 1u);
+  EXPECT_EQ(pv6.wasted, 1u);
+  const SplitOutcomes& deep = sum.splits_by_draft[20][int(kCut)];
+  EXPECT_EQ(deep.made, 2u);
+  EXPECT_EQ(deep.abandoned, 2u);
+  EXPECT_EQ(deep.made, deep.finished() + deep.abandoned);
+  EXPECT_EQ(sum.splits, 5u);
+  EXPECT_EQ(sum.splits_by_draft[5][int(kAll)].made, 0u);
+}
+
+// Real searches ----------------------------------------------------------------------------
+
+using chess::ChessGame;
+
+constexpr const char* kPositions[] = {
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 0 1",
+    "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 0 1",
+};
+
+// The per-draft tables add up to the table bench prints (NodeTypeStats::counts), and the
+// drafts are the remaining depths: a depth-6 search counts nodes of drafts 1 to 6 only, its
+// root (predicted PV) among those of draft 6.
+TEST(NodeTypeSearchTest, PerDraftCountsAddUpToTheOverallTable) {
+  hashing::TranspositionTable table;
+  std::string error;
+  ASSERT_TRUE(table.resize(4, &error)) << error;
+  Searcher<ChessGame> searcher(table);
+  searcher.arm();
+  SearchLimits limits;
+  limits.depth = 6;
+  searcher.run(chess::test_support::Parse(kPositions[0]), limits, false, 0,
+               [](const SearchResult&) {});
+  const NodeTypeStats& s = searcher.stats().node_types;
+  ASSERT_GT(s.total(), 100u);
+  NodeTypeMatrix sum{};
+  uint64_t first_move_cuts = 0;
+  for (int b = 0; b < kDraftBuckets; ++b)
+    for (int p = 0; p < kNodeTypes; ++p) {
+      for (int a = 0; a < kNodeTypes; ++a) sum[p][a] += s.counts_by_draft[b][p][a];
+      EXPECT_LE(s.first_move_cuts[b][p], s.counts_by_draft[b][p][int(kCut)]) << b << " " << p;
+      first_move_cuts += s.first_move_cuts[b][p];
+    }
+  EXPECT_EQ(sum, s.counts);
+  EXPECT_EQ(first_move_cuts, s.first_move_cut_nodes());
+  EXPECT_EQ(s.deepest_bucket(), draft_bucket(6));
+  EXPECT_GT(s.counts_by_draft[draft_bucket(6)][int(kPV)][int(kPV)], 0u);
+  EXPECT_GT(matrix_total(s.counts_by_draft[draft_bucket(1)]), 0u);
+  // A search that orders well cuts mostly on the first move; not all of the time.
+  EXPECT_GT(s.first_move_cut_share(), 0.5);
+  EXPECT_LT(s.first_move_cut_share(), 1.0);
+}
+
+// Every split of a finished 2-thread search ends once, finished or abandoned; the per-draft
+// counts add up to the per-thread totals; and, since a node is split only after its first
+// move, a node predicted Cut is split only as All (splits_predicted, by the type when split,
+// never shows Cut).
+TEST(NodeTypeSearchTest, SplitCountsByDraftAddUpInTwoThreadSearches) {
+  for (SplitStrategy strategy : {SplitStrategy::kYbwc, SplitStrategy::kDts}) {
+    SCOPED_TRACE(std::string(parallel::split_strategy_name(strategy)));
+    hashing::TranspositionTable table;
+    std::string error;
+    ASSERT_TRUE(table.resize(4, &error)) << error;
+    Searcher<ChessGame> searcher(table);
+    SplitSettings settings;
+    settings.strategy = strategy;
+    parallel::configure_threads(searcher, 2, settings);
+    ParallelThreadStats all;
+    NodeTypeStats node_types;
+    for (const char* fen : kPositions) {
+      table.clear();
+      searcher.new_game();
+      searcher.arm();
+      SearchLimits limits;
+      limits.depth = 8;
+      searcher.run(chess::test_support::Parse(fen), limits, false, 0, [](const SearchResult&) {});
+      for (const auto& report : parallel::thread_reports(searcher)) all += report.stats;
+    }
+    ASSERT_GT(all.splits, 0u) << "no split in three 2-thread searches";
+    uint64_t made = 0, finished = 0, wasted = 0;
+    std::array<uint64_t, kNodeTypes> made_by_type{}, finished_as{};
+    for (int b = 0; b < kDraftBuckets; ++b)
+      for (int p = 0; p < kNodeTypes; ++p) {
+        const SplitOutcomes& o = all.splits_by_draft[b][p];
+        EXPECT_EQ(o.made, o.finished() + o.abandoned) << "draft bucket " << b << " type " << p;
+        EXPECT_LE(o.wasted, o.made);
+        if (b < draft_bucket(settings.min_split_depth)) {
+          EXPECT_EQ(o.made, 0u) << "a split below MinSplitDepth, bucket " << b;
+        }
+        made += o.made;
+        finished += o.finished() + o.abandoned;
+        wasted += o.wasted;
+        made_by_type[p] += o.made;
+        for (int a = 0; a < kNodeTypes; ++a) finished_as[a] += o.finished_as[a];
+      }
+    EXPECT_EQ(made, all.splits);
+    EXPECT_EQ(finished, all.splits_actual[0] + all.splits_actual[1] + all.splits_actual[2]);
+    EXPECT_EQ(wasted, all.wasted_splits);
+    EXPECT_EQ(all.splits_predicted[int(kCut)], 0u);
+    EXPECT_EQ(made_by_type[int(kPV)], all.splits_predicted[int(kPV)]);
+    EXPECT_EQ(made_by_type[int(kCut)] + made_by_type[int(kAll)], all.splits_predicted[int(kAll)]);
+    // Nodes predicted Cut or All are searched with a null window: never an exact score.
+    for (int b = 0; b < kDraftBuckets; ++b) {
+      EXPECT_EQ(all.splits_by_draft[b][int(kCut)].finished_as[int(kPV)], 0u) << b;
+      EXPECT_EQ(all.splits_by_draft[b][int(kAll)].finished_as[int(kPV)], 0u) << b;
+    }
+    EXPECT_GT(finished_as[int(kPV)], 0u);  // The root and the PV are split.
+  }
 }
 
 }  // namespace

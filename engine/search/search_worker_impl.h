@@ -535,7 +535,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
     actual = NodeType::kAll;
   }
   if (f.excluded_move) return return_value(ply, best);  // Not the position's value: not stored.
-  stats_.node_types.record(f.predicted, actual);
+  stats_.node_types.record(f.depth, f.predicted, actual, f.moves_searched);
   hashing::TtEntry entry;
   const Move move = f.best_move ? f.best_move : f.table_move;
   entry.move = move ? G::move_to_bits(move) : 0;

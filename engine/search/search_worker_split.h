@@ -111,6 +111,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   }
   ++stats.splits;
   ++stats.splits_predicted[int(f.type)];
+  ++stats.split_outcomes(f.depth, f.predicted).made;
   timer.reset();  // Waking the helpers is not split work (see ParallelThreadStats).
   coordinator_->assign(booking_, sp);
   return true;
@@ -164,8 +165,14 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Sco
       }
       if (v >= sp->beta) {
         cut = true;
-        if (sp->workers.load(std::memory_order_relaxed) > 1)
-          ++coordinator_->thread_stats(thread_index_).wasted_splits;
+        // Once per split point: another thread may also finish a move above beta before it
+        // sees the cutoff.
+        if (sp->workers.load(std::memory_order_relaxed) > 1 &&
+            !sp->cutoff.load(std::memory_order_relaxed)) {
+          auto& stats = coordinator_->thread_stats(thread_index_);
+          ++stats.wasted_splits;
+          ++stats.split_outcomes(sp->depth, sp->predicted).wasted;
+        }
         sp->cutoff.store(true, std::memory_order_relaxed);
       } else {
         sp->alpha.store(v, std::memory_order_relaxed);
@@ -263,6 +270,11 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
                           : f.best_score > f.original_alpha ? NodeType::kPV
                                                             : NodeType::kAll;
   ++stats.splits_actual[int(actual)];
+  SplitOutcomes& outcome = stats.split_outcomes(sp->depth, sp->predicted);
+  if (aborted_)
+    ++outcome.abandoned;
+  else
+    ++outcome.finished_as[int(actual)];
   coordinator_->release_split_point(sp);
   if (aborted_) return return_value(ply, 0);
   return finish_node(ply);
