@@ -4,7 +4,9 @@
 Two parts, both on by default:
 
   1. Microbenchmarks (--microbench): runs hashing/tt_benchmark (Google Benchmark) with
-     --benchmark_format=json, and tabulates for each operation (probe, store, probe+store),
+     --benchmark_format=json, and tabulates for each operation (probe, store, probe+store, and
+     ps+prefetch: probe+store with the next key prefetched one iteration ahead, as a search
+     with the tt-prefetch feature prefetches the child's bucket when it makes a move),
      scheme (xor, bracket, locked, raw), table size (256KiB, in cache; 1GiB) and thread count
      (1, 2) the time of one operation per thread (threads / items per second; the median over
      --repetitions), the scheme's throughput against raw's, and its time against the memory
@@ -60,16 +62,19 @@ RAW_TARGET_MIN_THROUGHPUT = 0.97  # x raw's throughput
 BASELINE_TARGET_MAX_TIME = 1.2  # x the memory baseline's time
 
 # Benchmark families of hashing/tt_benchmark.cc, by the operation they measure.
-TABLE_FAMILIES = {"BM_Probe": "probe", "BM_Store": "store", "BM_ProbeStore": "probe+store"}
+# "ps+prefetch" is probe+store with the next key's bucket prefetched one iteration ahead, as a
+# search with the tt-prefetch feature does at each move: shown beside probe+store, not judged.
+TABLE_FAMILIES = {"BM_Probe": "probe", "BM_Store": "store", "BM_ProbeStore": "probe+store",
+                  "BM_ProbeStorePrefetched": "ps+prefetch"}
 MEMORY_FAMILIES = {"BM_MemoryBaselineRandomLineRmw": "baseline",
                    "BM_MemoryLatencyDependentLineRmw": "latency"}
-OPERATIONS = ["baseline", "latency", "probe", "store", "probe+store"]
-DEFAULT_FILTER = "^BM_(Probe|Store|ProbeStore|MemoryBaselineRandomLineRmw|" \
+OPERATIONS = ["baseline", "latency", "probe", "store", "probe+store", "ps+prefetch"]
+DEFAULT_FILTER = "^BM_(Probe|Store|ProbeStore|ProbeStorePrefetched|MemoryBaselineRandomLineRmw|" \
                  "MemoryLatencyDependentLineRmw)/"
 AGGREGATE_SUFFIXES = ("_mean", "_median", "_stddev", "_cv")
 
 MICRO_FIELDS = ["operation", "scheme", "size", "threads", "ns_per_op_per_thread",
-                "total_mops_per_s", "repetitions", "hit_rate", "torn_accepted",
+                "total_mops_per_s", "repetitions", "hit_rate", "torn_accepted", "huge_pages",
                 "throughput_vs_raw", "time_vs_baseline", "time_vs_latency", "raw_target",
                 "baseline_target"]
 SEARCH_FIELDS = ["scheme", "threads", "repeat", "depth", "nodes", "nps", "time_ms",
@@ -132,6 +137,10 @@ def summarize_micro(runs):
                "repetitions": len(repetitions)}
         if "hit_rate" in repetitions[0]:
             row["hit_rate"] = statistics.median(run["hit_rate"] for run in repetitions)
+        if "huge_pages" in repetitions[0]:
+            # The share of the block mapped with huge pages (hashing/tt_benchmark.cc): the lowest
+            # over the repetitions, since one with small pages is what slows a row down.
+            row["huge_pages"] = min(run["huge_pages"] for run in repetitions)
         if "torn_accepted" in repetitions[0]:
             row["torn_accepted"] = int(sum(run["torn_accepted"] for run in repetitions))
         rows[(operation, scheme, size, threads)] = row
@@ -198,7 +207,7 @@ def judge(rows, threads_list):
 def format_micro_table(rows):
     header = (f"{'size':<7} {'thr':>3} {'operation':<12} {'scheme':<8} {'ns/op/thr':>10} "
               f"{'Mops/s':>8} {'hits':>5} {'torn':>5} {'vs raw':>7} {'x base':>7} "
-              f"{'x lat':>6}  targets")
+              f"{'x lat':>6} {'huge':>5}  targets")
     lines = [header, "-" * len(header)]
     previous = None
     for r in rows:
@@ -214,7 +223,8 @@ def format_micro_table(rows):
             f"{fmt(r.get('hit_rate'), '{:.2f}'):>5} {fmt(r.get('torn_accepted'), '{}'):>5} "
             f"{fmt(r.get('throughput_vs_raw'), '{:.3f}'):>7} "
             f"{fmt(r.get('time_vs_baseline'), '{:.2f}'):>7} "
-            f"{fmt(r.get('time_vs_latency'), '{:.2f}'):>6}  {targets}".rstrip())
+            f"{fmt(r.get('time_vs_latency'), '{:.2f}'):>6} "
+            f"{fmt(r.get('huge_pages'), '{:.2f}'):>5}  {targets}".rstrip())
     return "\n".join(lines)
 
 
@@ -447,7 +457,8 @@ def run(args):
         summary_text += ["Microbenchmarks (hashing/tt_benchmark): ns per operation per thread; "
                          "'vs raw' = raw time / scheme time (throughput against raw), 'x base' "
                          "and 'x lat' = time / the memory baseline's and the dependent-latency "
-                         "reference's, same size and threads; 'torn' = torn entries accepted.",
+                         "reference's, same size and threads; 'torn' = torn entries accepted; 'huge' = "
+                         "the share of the block mapped with huge pages (lowest repetition).",
                          format_micro_table(micro_rows), "",
                          "Targets (probe+store, 1GiB table):"]
         summary_text += [f"  {v:<7} {t}" for t, v in verdicts] + [""]

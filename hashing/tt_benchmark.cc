@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <new>
 #include <string>
 
@@ -69,6 +70,26 @@ TtEntry entry_of(uint64_t key) {
   entry.depth = static_cast<int8_t>((key >> 32) & 63);
   entry.bound = TtBound::Exact;
   return entry;
+}
+
+// The share of the process's anonymous memory that the kernel maps with huge pages
+// (/proc/self/smaps_rollup; -1 where it cannot be read). One large block (a table or the baseline's
+// buffer) is resident at a time, so this is that block's share. Huge pages are only offered
+// (madvise): when the kernel cannot find free 2 MiB pages at the first touch, it maps 4 KiB
+// pages and collapses them later in the background, and every access then pays longer page
+// walks. Reported with each benchmark, since two benchmarks can differ by this alone.
+double huge_page_share() {
+  std::ifstream rollup("/proc/self/smaps_rollup");
+  double anonymous_kb = -1, huge_kb = -1;
+  // Lines "Field:   <value> kB" after a first line that names the address range.
+  for (std::string line; std::getline(rollup, line);) {
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string field = line.substr(0, colon);
+    if (field == "Anonymous") anonymous_kb = std::strtod(line.c_str() + colon + 1, nullptr);
+    if (field == "AnonHugePages") huge_kb = std::strtod(line.c_str() + colon + 1, nullptr);
+  }
+  return anonymous_kb > 0 && huge_kb >= 0 ? huge_kb / anonymous_kb : -1;
 }
 
 // ---- The memory baseline ----------------------------------------------------------------------
@@ -136,6 +157,7 @@ void BM_MemoryBaselineRandomLineRmw(benchmark::State& state, BenchmarkSize size)
   }
   benchmark::ClobberMemory();
   state.SetItemsProcessed(state.iterations());
+  state.counters["huge_pages"] = benchmark::Counter(huge_page_share(), benchmark::Counter::kAvgThreads);
 }
 
 // The same accesses with each address depending on the value read before (the counter it read is
@@ -161,6 +183,7 @@ void BM_MemoryLatencyDependentLineRmw(benchmark::State& state, BenchmarkSize siz
   benchmark::DoNotOptimize(previous_value);
   benchmark::ClobberMemory();
   state.SetItemsProcessed(state.iterations());
+  state.counters["huge_pages"] = benchmark::Counter(huge_page_share(), benchmark::Counter::kAvgThreads);
 }
 
 // ---- The table ------------------------------------------------------------------------------
@@ -206,6 +229,7 @@ void report_table_counters(benchmark::State& state, const TtStats& stats) {
     // threads).
     state.counters["torn_accepted"] = static_cast<double>(stats.torn_accepted);
   }
+  state.counters["huge_pages"] = benchmark::Counter(huge_page_share(), benchmark::Counter::kAvgThreads);
   state.SetItemsProcessed(state.iterations());
 }
 
@@ -251,6 +275,28 @@ void BM_ProbeStore(benchmark::State& state, TtEntryScheme scheme, BenchmarkSize 
   report_table_counters(state, stats);
 }
 
+// BM_ProbeStore as a search with the tt-prefetch feature sees it: the bucket of the next key is
+// prefetched before this key's probe and store, as the search prefetches the child's bucket when
+// it makes the move, one node's work ahead of the child's probe. Shown beside BM_ProbeStore; the
+// targets judge BM_ProbeStore.
+void BM_ProbeStorePrefetched(benchmark::State& state, TtEntryScheme scheme, BenchmarkSize size) {
+  prepare_table(state, scheme, size);
+  SplitMix64 rng = fresh_rng();
+  const uint64_t positions = position_mask(size.bytes);
+  TtStats stats;
+  uint64_t key = random_key(rng, positions);
+  for (auto _ : state) {
+    const uint64_t next_key = random_key(rng, positions);
+    g_table->prefetch(next_key);
+    TtEntry entry;
+    benchmark::DoNotOptimize(g_table->probe(key, entry, stats));
+    benchmark::DoNotOptimize(entry);
+    g_table->store(key, entry_of(key), stats);
+    key = next_key;
+  }
+  report_table_counters(state, stats);
+}
+
 void BM_Clear(benchmark::State& state, TtEntryScheme scheme, BenchmarkSize size) {
   prepare_table(state, scheme, size);
   for (auto _ : state) g_table->clear();
@@ -266,7 +312,10 @@ bool register_benchmarks() {
     Body body;
   };
   constexpr Operation kOperations[] = {
-      {"BM_Probe", BM_Probe}, {"BM_Store", BM_Store}, {"BM_ProbeStore", BM_ProbeStore}};
+      {"BM_Probe", BM_Probe},
+      {"BM_Store", BM_Store},
+      {"BM_ProbeStore", BM_ProbeStore},
+      {"BM_ProbeStorePrefetched", BM_ProbeStorePrefetched}};
   for (const BenchmarkSize& size : kSizes) {
     const std::string baseline = std::string("BM_MemoryBaselineRandomLineRmw/") + size.name;
     benchmark::RegisterBenchmark(baseline.c_str(), BM_MemoryBaselineRandomLineRmw, size)

@@ -27,16 +27,20 @@ struct SearchFeatures {
   // Chess evaluation: scale drawish endgames towards 0 (engine/chess/endgame.h). Not a search
   // technique, but switched the same way so that it is tested the same way.
   bool endgame_knowledge = false;
+  // Speed only: after each move, start loading the child's table bucket, so that the probe at the
+  // child's entry waits less for memory. The same tree to a fixed depth.
+  bool tt_prefetch = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 13> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 14> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
     "smart-time", "counter-moves", "time-reserve",
-    "continuation-history", "singular-extension", "endgame-knowledge"};
+    "continuation-history", "singular-extension", "endgame-knowledge",
+    "tt-prefetch"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
@@ -44,7 +48,7 @@ inline bool* search_feature(SearchFeatures& f, std::string_view name) {
                     &f.safe_check_extension,           &f.smart_time,
                     &f.counter_moves,                  &f.time_reserve,
                     &f.continuation_history,           &f.singular_extension,
-                    &f.endgame_knowledge};
+                    &f.endgame_knowledge,              &f.tt_prefetch};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

@@ -141,8 +141,8 @@ TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
     nodes_without += without.search(pos, depth).nodes;
   }
   EXPECT_EQ(nodes_with, nodes_again);
-  if (GetParam() == "smart-time" || GetParam() == "time-reserve") {
-    // Time management only: a search to a fixed depth is the same search.
+  if (GetParam() == "smart-time" || GetParam() == "time-reserve" || GetParam() == "tt-prefetch") {
+    // Time management or speed only: a search to a fixed depth is the same search.
     EXPECT_EQ(nodes_with, nodes_without);
   } else {
     EXPECT_NE(nodes_with, nodes_without) << GetParam() << " changed nothing at depth 8";

@@ -258,6 +258,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     if (f.null_allowed && f.depth >= 2 && f.static_eval >= f.beta && G::null_move_allowed(pos_)) {
       f.reduction = 3 + f.depth / 4;
       G::make_null(pos_);
+      if (features.tt_prefetch) shared_.table->prefetch(G::key(pos_));
       return push_child(ply, -f.beta, -f.beta + 1, f.depth - 1 - f.reduction,
                         child_node_type(f.type, 1), false, Phase::kAfterNullMove);
     }
@@ -380,6 +381,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   const int history_score =
       features.history_lmr && f.current_is_quiet ? history_->get(G::history_index(pos_, m)) : 0;
   G::make(pos_, m);
+  if (features.tt_prefetch) shared_.table->prefetch(G::key(pos_));
   const bool gives_check = G::in_check(pos_);
   // A check that loses material by SEE is often a sacrifice that mates: never SEE-pruned.
   if (features.see_pruning && may_prune && !gives_check && f.depth <= 8 &&

@@ -44,6 +44,8 @@ class MicrobenchTest(unittest.TestCase):
         parse = tt_schemes.parse_benchmark_name
         self.assertEqual(parse("BM_ProbeStore/xor/1GiB/real_time/threads:2"),
                          ("probe+store", "xor", "1GiB"))
+        self.assertEqual(parse("BM_ProbeStorePrefetched/bracket/1GiB/real_time/threads:1"),
+                         ("ps+prefetch", "bracket", "1GiB"))
         self.assertEqual(parse("BM_Probe/raw/256KiB/real_time/threads:1"),
                          ("probe", "raw", "256KiB"))
         self.assertEqual(parse("BM_MemoryBaselineRandomLineRmw/1GiB/real_time/threads:1"),
