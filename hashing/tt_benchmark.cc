@@ -24,12 +24,12 @@
 #endif
 
 #include "hashing/tt.h"
+#include "hashing/tt_workload.h"
 #include "hashing/zobrist.h"
 
 namespace splitlab::hashing {
 namespace {
 
-constexpr uint64_t kKeySeed = 0xB0B0'CAFE'0000'0001ULL;
 constexpr size_t kLineBytes = 64;
 constexpr size_t kEntryBytes = 16;
 
@@ -42,12 +42,14 @@ constexpr BenchmarkSize kInCache = {"256KiB", size_t{256} << 10};
 constexpr BenchmarkSize kLarge = {"1GiB", size_t{1} << 30};
 constexpr BenchmarkSize kSizes[] = {kInCache, kLarge};
 
+using tt_workload::entry_of;
+using tt_workload::key_of;
+
 // Keys are drawn from a universe of twice as many positions as the table has entries. Preparing a
 // table stores every one of them, which leaves it full (but for ~1.5% of its slots) with half of
 // the universe; after that a store either updates its position or replaces another, so the table
 // stays full and about half of the probes hit, in every benchmark, however many iterations the
 // schemes before it ran.
-uint64_t key_of(uint64_t position) { return SplitMix64(kKeySeed ^ position).next(); }
 uint64_t random_key(SplitMix64& rng, uint64_t position_mask) {
   return key_of(rng.next() & position_mask);
 }
@@ -61,15 +63,6 @@ SplitMix64 fresh_rng() {
   static std::atomic<uint64_t> runs{0};
   const uint64_t run = runs.fetch_add(1, std::memory_order_relaxed);
   return SplitMix64(SplitMix64(kRunSeed + run).next());  // mixed: far-apart streams
-}
-
-TtEntry entry_of(uint64_t key) {
-  TtEntry entry;
-  entry.move = static_cast<uint16_t>(key);
-  entry.score = static_cast<int16_t>(key >> 16);
-  entry.depth = static_cast<int8_t>((key >> 32) & 63);
-  entry.bound = TtBound::Exact;
-  return entry;
 }
 
 // The share of the process's anonymous memory that the kernel maps with huge pages

@@ -22,7 +22,7 @@ if [ "$which" != 2t ]; then
   done
 fi
 if [ "$which" != 1t ]; then
-  for depth in 10 12 14 16; do
+  for depth in 10 12 14; do
     for strategy in ybwc dts; do
       for suite in $suites; do
         "$splitlab" predictor --suite "$suite" --depth $depth --hash 64 --threads 2 \
