@@ -16,7 +16,8 @@ before the first run, not searched over):
      are moves 12..30 of the game counted from the initial position. The candidate is the
      position after ply P.
   4. A candidate is kept when, in this order: no position was kept yet from a game of the same
-     book opening (so no opening has more than one position); the game lasted at least P plies;
+     book opening (so no opening has more than one position; --per-opening K allows K, each from
+     another game); the game lasted at least P plies;
      the side to move is not in check; each side has at least --min-pieces of its knights,
      bishops, rooks and queens (a middlegame by material); its first four FEN fields differ from
      those of every kept position; and Stockfish at --stockfish-depth (Threads 1, Hash
@@ -86,6 +87,8 @@ def parse_args(argv):
     parser.add_argument("--max-score-cp", type=int, default=300,
                         help="keep a position when |evaluation| <= this (default 300)")
     parser.add_argument("--count", type=int, default=160, help="positions to keep (default 160)")
+    parser.add_argument("--per-opening", type=int, default=1,
+                        help="positions kept at most from games of one book opening (default 1)")
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--pgn-extract", default=shutil.which("pgn-extract") or
                         "/usr/games/pgn-extract")
@@ -192,7 +195,7 @@ def wait_while_quiet_requested():
 def choose_positions(args, games, stockfish, rejections):
     order = list(games)
     random.Random(args.seed).shuffle(order)
-    openings_used = set()
+    openings_used = collections.Counter()
     keys_kept = set()
     kept = []
     for game in order:
@@ -201,7 +204,7 @@ def choose_positions(args, games, stockfish, rejections):
         ply = random.Random(f"{args.seed}:{game.source}:{game.number}").randint(
             args.first_ply, args.last_ply)
         opening = position_key(game.start_fen)
-        if opening in openings_used:
+        if openings_used[opening] >= args.per_opening:
             rejections["opening already used"] += 1
             continue
         if len(game.moves) < ply:
@@ -222,7 +225,7 @@ def choose_positions(args, games, stockfish, rejections):
         if score is None or abs(score) > args.max_score_cp:
             rejections[f"Stockfish score beyond +/-{args.max_score_cp} cp or mate"] += 1
             continue
-        openings_used.add(opening)
+        openings_used[opening] += 1
         keys_kept.add(position_key(fen))
         kept.append(Kept(fen, game.source, game.number, ply, score))
         if len(kept) % 20 == 0:
@@ -236,13 +239,19 @@ def sha256_of(path):
 
 
 def header_lines(args, stockfish_name, pgn_extract_version, rejections, kept):
-    parameters = ", ".join(f"{name.replace('_', '-')} {getattr(args, name)}"
-                           for name in SUITE_PARAMETERS)
+    # per-opening is named only when it is not 1, so that the default suite's header stays as
+    # it was made before the flag existed.
+    names = SUITE_PARAMETERS + (["per_opening"] if args.per_opening != 1 else [])
+    parameters = ", ".join(f"{name.replace('_', '-')} {getattr(args, name)}" for name in names)
+    default_suite = args.epd_out == EPD_PATH
+    command = "python3 experiments/scaling-suite/make_suite.py" + "".join(
+        " " + a for a in sys.argv[1:])
     lines = [
-        "The default positions of `splitlab scale`: middlegames from the games of finished",
+        ("The default positions of `splitlab scale`" if default_suite
+         else "Positions for `splitlab scale --suite`") + ": middlegames from the games of finished",
         "matches, chosen by experiments/scaling-suite/make_suite.py (its docstring gives the",
         "rule). Regenerate from the repository root with",
-        "  chrt -i 0 nice -n 19 python3 experiments/scaling-suite/make_suite.py",
+        "  chrt -i 0 nice -n 19 " + command,
         f"Parameters: {parameters}.",
         f"Tools: {stockfish_name}; {pgn_extract_version}.",
         "Sources (sha256, positions kept):",
