@@ -30,17 +30,20 @@ struct SearchFeatures {
   // Speed only: after each move, start loading the child's table bucket, so that the probe at the
   // child's entry waits less for memory. The same tree to a fixed depth.
   bool tt_prefetch = false;
+  // With an increment, plan the clock down to a floor of 4 margins instead of to the Move
+  // Overhead, and let no move take it below half the floor (time_manager.h).
+  bool time_floor = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 14> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 15> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
     "smart-time", "counter-moves", "time-reserve",
     "continuation-history", "singular-extension", "endgame-knowledge",
-    "tt-prefetch"};
+    "tt-prefetch", "time-floor"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
@@ -48,7 +51,8 @@ inline bool* search_feature(SearchFeatures& f, std::string_view name) {
                     &f.safe_check_extension,           &f.smart_time,
                     &f.counter_moves,                  &f.time_reserve,
                     &f.continuation_history,           &f.singular_extension,
-                    &f.endgame_knowledge,              &f.tt_prefetch};
+                    &f.endgame_knowledge,              &f.tt_prefetch,
+                    &f.time_floor};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

@@ -141,7 +141,8 @@ TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
     nodes_without += without.search(pos, depth).nodes;
   }
   EXPECT_EQ(nodes_with, nodes_again);
-  if (GetParam() == "smart-time" || GetParam() == "time-reserve" || GetParam() == "tt-prefetch") {
+  if (GetParam() == "smart-time" || GetParam() == "time-reserve" || GetParam() == "tt-prefetch" ||
+      GetParam() == "time-floor") {
     // Time management or speed only: a search to a fixed depth is the same search.
     EXPECT_EQ(nodes_with, nodes_without);
   } else {
@@ -155,7 +156,7 @@ TEST(TimeReserve, TheMaximumKeepsOutOfTheReserve) {
   limits.increment_ms[0] = 50;
   TimeManager plain, reserved;
   plain.start(limits, 0, 50);
-  reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
+  reserved.start(limits, 0, 50, TimeManager::Clock::now(), TimeManager::ClockPolicy::kReserve);
   // Without the reserve: 250 ms available, optimum 250/30 + 37 = 45, maximum 4x that.
   EXPECT_EQ(plain.optimum_ms(), 45);
   EXPECT_EQ(plain.maximum_ms(), 180);
@@ -164,23 +165,66 @@ TEST(TimeReserve, TheMaximumKeepsOutOfTheReserve) {
   EXPECT_EQ(reserved.optimum_ms(), 45);
   // Inside the reserve: half an increment, so the clock grows back.
   limits.time_left_ms[0] = 220;
-  reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
+  reserved.start(limits, 0, 50, TimeManager::Clock::now(), TimeManager::ClockPolicy::kReserve);
   EXPECT_EQ(reserved.maximum_ms(), 25);
   EXPECT_LE(reserved.optimum_ms(), 25);
   // The reserve counts in margins of max(Move Overhead, 20 ms).
-  reserved.start(limits, 0, 0, TimeManager::Clock::now(), true);
+  reserved.start(limits, 0, 0, TimeManager::Clock::now(), TimeManager::ClockPolicy::kReserve);
   EXPECT_EQ(reserved.maximum_ms(), 220 - 80);
   // On a comfortable clock, or without an increment, it changes nothing.
   limits.time_left_ms[0] = 1000;
   plain.start(limits, 0, 50);
-  reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
+  reserved.start(limits, 0, 50, TimeManager::Clock::now(), TimeManager::ClockPolicy::kReserve);
   EXPECT_EQ(plain.optimum_ms(), reserved.optimum_ms());
   EXPECT_EQ(plain.maximum_ms(), reserved.maximum_ms());
   limits.time_left_ms[0] = 300;
   limits.increment_ms[0] = 0;
   plain.start(limits, 0, 50);
-  reserved.start(limits, 0, 50, TimeManager::Clock::now(), true);
+  reserved.start(limits, 0, 50, TimeManager::Clock::now(), TimeManager::ClockPolicy::kReserve);
   EXPECT_EQ(plain.maximum_ms(), reserved.maximum_ms());
+}
+
+TEST(TimeFloor, ThePlanLeavesTheFloorOutAndNoMoveCrossesHalfOfIt) {
+  SearchLimits limits;
+  limits.increment_ms[0] = 30;
+  const auto floor = TimeManager::ClockPolicy::kFloor;
+  TimeManager plain, floored;
+  // At the start of a 3+0.03 game: the plan shares 3000 - 200 ms, not 3000 - 50.
+  limits.time_left_ms[0] = 3000;
+  plain.start(limits, 0, 50);
+  floored.start(limits, 0, 50, TimeManager::Clock::now(), floor);
+  EXPECT_EQ(plain.optimum_ms(), 2950 / 30 + 22);
+  EXPECT_EQ(floored.optimum_ms(), 2800 / 30 + 22);
+  EXPECT_EQ(floored.maximum_ms(), 4 * floored.optimum_ms());
+  // On the floor the optimum is 0.75 increments and the maximum keeps 100 ms on the clock.
+  limits.time_left_ms[0] = 200;
+  floored.start(limits, 0, 50, TimeManager::Clock::now(), floor);
+  EXPECT_EQ(floored.optimum_ms(), 22);
+  EXPECT_EQ(floored.maximum_ms(), 88);  // 4 optima, under 0.75 x 150 and 200 - 100.
+  // Below it the optimum shrinks so the clock climbs back, and the maximum stops at half the
+  // floor, where kPlain would spend 0.75 of the clock left after the overhead.
+  limits.time_left_ms[0] = 140;
+  plain.start(limits, 0, 50);
+  floored.start(limits, 0, 50, TimeManager::Clock::now(), floor);
+  EXPECT_EQ(floored.optimum_ms(), -60 / 30 + 22);
+  EXPECT_EQ(floored.maximum_ms(), 40);
+  EXPECT_EQ(plain.maximum_ms(), 67);
+  // Far below it: at least a quarter increment, and the maximum one increment.
+  limits.time_left_ms[0] = 60;
+  floored.start(limits, 0, 50, TimeManager::Clock::now(), floor);
+  EXPECT_EQ(floored.optimum_ms(), 7);
+  EXPECT_EQ(floored.maximum_ms(), 7);  // 0.75 x (60 - 50) caps even the increment.
+  // The floor counts in margins of max(Move Overhead, 20 ms).
+  limits.time_left_ms[0] = 380;
+  floored.start(limits, 0, 0, TimeManager::Clock::now(), floor);
+  EXPECT_EQ(floored.optimum_ms(), 300 / 30 + 22);
+  // Without an increment it is the plain plan.
+  limits.increment_ms[0] = 0;
+  limits.time_left_ms[0] = 300;
+  plain.start(limits, 0, 50);
+  floored.start(limits, 0, 50, TimeManager::Clock::now(), floor);
+  EXPECT_EQ(plain.optimum_ms(), floored.optimum_ms());
+  EXPECT_EQ(plain.maximum_ms(), floored.maximum_ms());
 }
 
 TEST(IterationTrend, MoreTimeWhenTheMoveChangesOrTheScoreFallsLessWhenStable) {

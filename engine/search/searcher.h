@@ -138,8 +138,10 @@ SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, b
   shared_.table->new_search();
   worker_.reset_stats();
   has_answer_.store(false);
-  time_.start(limits, G::side_index(pos), move_overhead_ms, started,
-              shared_.features.time_reserve);
+  const auto clock_policy = shared_.features.time_floor     ? TimeManager::ClockPolicy::kFloor
+                            : shared_.features.time_reserve ? TimeManager::ClockPolicy::kReserve
+                                                            : TimeManager::ClockPolicy::kPlain;
+  time_.start(limits, G::side_index(pos), move_overhead_ms, started, clock_policy);
   timed_ = time_.active();
   if (pondering && !ponderhit_.load(std::memory_order_relaxed)) time_.set_active(false);
   node_limit_ = limits.nodes;

@@ -5,7 +5,7 @@
 namespace splitlab::search {
 
 void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overhead_ms,
-                        Clock::time_point started, bool keep_reserve) {
+                        Clock::time_point started, ClockPolicy policy) {
   start_ = started;
   active_ = false;
   has_deadline_ = false;
@@ -21,13 +21,23 @@ void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overh
     const int64_t available = std::max<int64_t>(1, limits.time_left_ms[side] - move_overhead_ms);
     const int moves_to_plan = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 30;
     const int64_t increment = limits.increment_ms[side];
-    optimum_ms_ = std::min(available / moves_to_plan + increment * 3 / 4, available / 2);
-    maximum_ms_ = std::min(optimum_ms_ * 4, available * 3 / 4);
-    if (keep_reserve && increment > 0) {
+    const int64_t time_left = limits.time_left_ms[side];
+    const int64_t reserve = kReserveMargins * std::max(move_overhead_ms, kMinClockMarginMs);
+    if (policy == ClockPolicy::kFloor && increment > 0) {
+      // Below the floor the share of the base goes negative, so the optimum falls under
+      // 0.75 increments and the clock climbs back; at least a quarter increment.
+      const int64_t above_floor = time_left - reserve;
+      optimum_ms_ = std::clamp(above_floor / moves_to_plan + increment * 3 / 4, increment / 4,
+                               std::max<int64_t>(increment / 4, available / 2));
+      maximum_ms_ = std::min({optimum_ms_ * 4, available * 3 / 4,
+                              std::max(increment, time_left - reserve / 2)});
+    } else {
+      optimum_ms_ = std::min(available / moves_to_plan + increment * 3 / 4, available / 2);
+      maximum_ms_ = std::min(optimum_ms_ * 4, available * 3 / 4);
+    }
+    if (policy == ClockPolicy::kReserve && increment > 0) {
       // Never plan into the reserve; inside it, spend half an increment so it fills again.
-      const int64_t reserve = kReserveMargins * std::max(move_overhead_ms, kMinClockMarginMs);
-      maximum_ms_ = std::min(maximum_ms_,
-                             std::max(increment / 2, limits.time_left_ms[side] - reserve));
+      maximum_ms_ = std::min(maximum_ms_, std::max(increment / 2, time_left - reserve));
     }
     optimum_ms_ = std::max<int64_t>(1, std::min(optimum_ms_, maximum_ms_));
     maximum_ms_ = std::max<int64_t>(1, maximum_ms_);

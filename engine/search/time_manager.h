@@ -20,17 +20,26 @@ class TimeManager {
   // The clock margin kept below the time left even with a Move Overhead of 0: answering, the
   // pipe and the GUI take a few milliseconds on an idle machine, more on a loaded one.
   static constexpr int64_t kMinClockMarginMs = 20;
-  // The clock kept in reserve with SearchFeatures::time_reserve, in margins.
+  // The clock kept in reserve (kReserve) or planned down to (kFloor), in margins.
   static constexpr int64_t kReserveMargins = 4;
+
+  // How the plan treats a low clock when there is an increment. Without one, all are kPlain.
+  //  kPlain   (the default): plan on the time left minus the Move Overhead. At a fast time
+  //           control with increment the clock drains to near the Move Overhead, where one delay
+  //           of the machine (a VM's stolen time) loses on time.
+  //  kReserve (SearchFeatures::time_reserve): the plan is kPlain's, but the maximum never eats
+  //           into a reserve of kReserveMargins margins (max(Move Overhead, kMinClockMarginMs)
+  //           each), and inside it is half an increment. It binds hard: many moves near the
+  //           reserve are cut short.
+  //  kFloor   (SearchFeatures::time_floor): the plan itself leaves the same reserve out, so the
+  //           clock settles near it gradually instead of being cut there; the maximum only keeps
+  //           the clock above half the reserve (or spends one increment).
+  enum class ClockPolicy { kPlain, kReserve, kFloor };
 
   // `side` indexes limits.time_left_ms; `move_overhead_ms` is reserved per move. Time counts
   // from `started`: when the GUI sent "go", since its clock runs from then.
-  // `keep_reserve` (SearchFeatures::time_reserve), with an increment: the maximum never eats
-  // into a reserve of kReserveMargins margins (max(Move Overhead, kMinClockMarginMs) each), and
-  // inside it is half an increment, so the clock settles above the reserve instead of near the
-  // Move Overhead, where one delay of the machine (a VM's stolen time) loses on time.
   void start(const SearchLimits& limits, int side, int64_t move_overhead_ms,
-             Clock::time_point started = Clock::now(), bool keep_reserve = false);
+             Clock::time_point started = Clock::now(), ClockPolicy policy = ClockPolicy::kPlain);
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();

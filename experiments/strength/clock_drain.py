@@ -46,14 +46,16 @@ def main():
     send("ucinewgame")
     send("isready")
     wait_for("readyok")
-    moves, clock, lowest, every_ten = [], base_s * 1000, float("inf"), []
+    moves, clock, lowest, every_ten, spent = [], base_s * 1000, float("inf"), [], []
     inc = inc_s * 1000
     for ply in range(120):
         send("position startpos moves " + " ".join(moves))
         started = time.perf_counter()
         send(f"go wtime {int(clock)} btime {int(clock)} winc {int(inc)} binc {int(inc)}")
         best = wait_for("bestmove").split()[1]
-        clock -= (time.perf_counter() - started) * 1000
+        used = (time.perf_counter() - started) * 1000
+        spent.append(used)
+        clock -= used
         lowest = min(lowest, clock)
         if clock < 0:
             print(f"lost on time at ply {ply + 1}")
@@ -65,7 +67,10 @@ def main():
         if ply % 10 == 9:
             every_ten.append(int(clock))
     send("quit")
-    print(f"{args.features}: clock every 10 moves (ms): {every_ten}; lowest {lowest:.0f} ms")
+    per_ten = [round(sum(spent[i:i + 10]) / len(spent[i:i + 10])) for i in range(0, len(spent), 10)]
+    print(f"{args.features}: clock every 10 moves (ms): {every_ten}; lowest {lowest:.0f} ms; "
+          f"longest move {max(spent):.0f} ms")
+    print(f"{args.features}: mean ms per move, by 10 moves: {per_ten}")
 
 
 if __name__ == "__main__":
