@@ -31,7 +31,8 @@ struct SearchFeatures {
   // child's entry waits less for memory. The same tree to a fixed depth.
   bool tt_prefetch = false;
   // With an increment, plan the clock down to a floor of 4 margins instead of to the Move
-  // Overhead, and let no move take it below half the floor (time_manager.h).
+  // Overhead, and let no move take it below half the floor (time_manager.h). With both set,
+  // time-floor is the clock policy and time-reserve is ignored.
   bool time_floor = false;
 
   bool operator==(const SearchFeatures&) const = default;
