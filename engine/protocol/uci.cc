@@ -151,6 +151,8 @@ bool UciEngine::handle(const std::string& raw_line) {
     table_.clear();
     searcher_->new_game();
     position_ = chess::Position::start();
+    std::lock_guard lock(mutex_);
+    clock_delays_.forget_move();
   } else if (command == "position") {
     cmd_position(args);
   } else if (command == "go") {
@@ -163,6 +165,8 @@ bool UciEngine::handle(const std::string& raw_line) {
     cmd_stop(/*at_once=*/true);
     wait_for_search();
     return false;
+  } else if (command == "debug" && (args == "on" || args == "off")) {
+    debug_ = args == "on";
   } else if (command == "debug" || command == "register") {
     // Accepted and ignored, as the protocol allows.
   } else {
@@ -348,6 +352,18 @@ void UciEngine::cmd_go(const std::string& args) {
   if (!wait_for_stopped_search("go")) return;
   std::unique_lock lock(mutex_);
   searcher_->arm();
+  const int side = position_.side_to_move() == chess::kWhite ? 0 : 1;
+  const int64_t delay = clock_delays_.on_go(
+      position_.game_ply(), limits.time_left_ms[side], limits.increment_ms[side],
+      limits.time_left_ms[side] >= 0 && limits.movetime_ms == 0 && !limits.infinite && !ponder);
+  const int64_t overhead = options_.spin("Move Overhead");
+  job_margin_ms_ = clock_delays_.margin_ms(overhead);
+  if (debug_ && delay >= 0) send("info string clock delay " + std::to_string(delay) + " ms");
+  if (job_margin_ms_ != reported_margin_ms_ && (job_margin_ms_ > overhead || reported_margin_ms_ > overhead))
+    send("info string clock margin " + std::to_string(job_margin_ms_) + " ms (Move Overhead " +
+         std::to_string(overhead) + " ms, worst recent delay of the GUI's clock " +
+         std::to_string(clock_delays_.worst_delay_ms()) + " ms)");
+  reported_margin_ms_ = job_margin_ms_;
   job_limits_ = limits;
   job_position_ = position_;
   job_received_ = received;
@@ -425,7 +441,7 @@ void UciEngine::search_thread_loop() {
     const search::SearchLimits limits = job_limits_;
     const chess::Position pos = job_position_;
     const auto received = job_received_;
-    const int64_t overhead = options_.spin("Move Overhead");
+    const int64_t overhead = job_margin_ms_;
     lock.unlock();
 
     const search::SearchResult result = searcher_->run(
@@ -445,6 +461,10 @@ void UciEngine::search_thread_loop() {
     // sends stop or ponderhit.
     lock.lock();
     wake_.wait(lock, [this] { return stop_requested_ || quitting_ || (!pondering_ && !infinite_); });
+    clock_delays_.on_answer(
+        std::chrono::duration_cast<std::chrono::milliseconds>(
+            search::TimeManager::Clock::now() - received).count(),
+        searcher_->maximum_ms());
     std::string line = "bestmove " + (result.best_move.empty() ? "0000" : result.best_move);
     if (!result.ponder_move.empty()) line += " ponder " + result.ponder_move;
     send(line);

@@ -20,6 +20,7 @@
 
 #include "engine/chess/chess_game.h"
 #include "engine/protocol/uci_options.h"
+#include "engine/search/clock_delay.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
 
@@ -74,6 +75,12 @@ class UciEngine {
   search::SearchLimits job_limits_;
   chess::Position job_position_;
   search::TimeManager::Clock::time_point job_received_;  // When its "go" arrived.
+  int64_t job_margin_ms_ = 0;  // The clock margin it plans with (Move Overhead or more).
+  // The GUI's clock against the engine's own, move by move: raises the margin on a loaded
+  // machine. GUARDED_BY(mutex_)
+  search::ClockDelayMonitor clock_delays_;
+  int64_t reported_margin_ms_ = 0;  // The margin last announced by an info string.
+  bool debug_ = false;  // "debug on": every measured delay is reported.
   std::thread search_thread_;
 };
 

@@ -378,6 +378,37 @@ def test_time_control(e):
           "lowest clock %.1f ms" % (len(moves), clock[0], clock[1], slowest, lowest))
 
 
+def test_clock_margin_follows_measured_delays(e):
+    # The GUI's clock charges a move 400 ms more than the engine took (a stall the engine cannot
+    # see itself): the next go measures that delay and plans with twice it as the margin. A go
+    # after ucinewgame, or four plies on, measures nothing.
+    def delays(lines):
+        return [int(l.split()[4]) for l in lines if l.startswith("info string clock delay ")]
+
+    def margins(lines):
+        return [int(l.split()[4]) for l in lines if l.startswith("info string clock margin ")]
+
+    e.send("debug on")
+    _, seen, took = expect_search(e, "go wtime 10000 btime 10000 winc 100 binc 100")
+    check(not delays(seen) and not margins(seen), "the first move measured a delay: %s" % seen)
+    charged_ms = took * 1000 + 400
+    _, seen, _ = expect_search(e, "go wtime %d btime 10000 winc 100 binc 100"
+                               % (10000 + 100 - charged_ms), moves=["e2e4", "e7e5"])
+    check(len(delays(seen)) == 1 and 400 <= delays(seen)[0] <= 450,
+          "a 400 ms stall was measured as %s" % delays(seen))
+    if delays(seen):
+        check(margins(seen) == [2 * delays(seen)[0]],
+              "margin lines %s after a delay of %d ms" % (margins(seen), delays(seen)[0]))
+    _, seen, _ = expect_search(e, "go wtime 5000 btime 10000 winc 100 binc 100",
+                               moves=["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"])
+    check(not delays(seen), "a move four plies on was measured: %s" % delays(seen))
+    e.send("ucinewgame")
+    _, seen, _ = expect_search(e, "go wtime 9000 btime 10000 winc 100 binc 100",
+                               moves=["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3",
+                                      "f8c5"])
+    check(not delays(seen), "a move of a new game was measured: %s" % delays(seen))
+
+
 TESTS = [
     test_uci_handshake,
     test_isready_idle_and_during_search,
@@ -390,6 +421,7 @@ TESTS = [
     test_quit_during_search,
     test_end_of_input,
     test_time_control,
+    test_clock_margin_follows_measured_delays,
 ]
 
 

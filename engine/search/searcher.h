@@ -64,6 +64,9 @@ class Searcher {
                    int64_t move_overhead_ms, const Report& report,
                    TimeManager::Clock::time_point started = TimeManager::Clock::now());
 
+  // The longest the last run() meant to take, in ms (0 without a time budget).
+  int64_t maximum_ms() const { return time_.maximum_ms(); }
+
   // Ends the search as soon as it has completed an iteration (at once if it has one).
   // stop_requested_ and has_answer_ are sequentially consistent: of this store-then-load and
   // iterate()'s store-then-load, at least one side sees the other's store, so no stop is lost.
