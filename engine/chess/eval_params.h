@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <string>
 
 #include "engine/chess/types.h"
@@ -118,8 +119,16 @@ constexpr EvalParams hand_set_params() {
 
 }  // namespace detail
 
-// The weights the engine plays with.
-inline constexpr EvalParams kEvalParams = detail::hand_set_params();
+namespace detail {
+inline constexpr Score2 kTunedWeights[] = {
+#include "engine/chess/eval_params_tuned.inc"
+};
+static_assert(sizeof(kTunedWeights) == sizeof(EvalParams), "one tuned Score2 per weight");
+}  // namespace detail
+
+// The weights the engine plays with: the Texel tuner's fit (eval_params_tuned.inc), started from
+// hand_set_params().
+inline constexpr EvalParams kEvalParams = std::bit_cast<EvalParams>(detail::kTunedWeights);
 
 // Weight i of `p` as a flat vector (0 <= i < kEvalParamCount).
 inline const Score2& eval_param(const EvalParams& p, int i) {

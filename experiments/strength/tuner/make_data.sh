@@ -5,24 +5,34 @@
 #
 #   SELFPLAY=N experiments/strength/tuner/make_data.sh     (from the repository root)
 #
-# 1. N self-play games (default 4000): Splitlab against itself at 1 thread, 1+0.01, Hash 16,
-#    concurrency 2, the default book in random order, seed 5150. Rerunning resumes the match.
-# 2. Up to 20 quiet positions a game (make_positions) from those games and the committed
-#    Splitlab-against-Splitlab games of experiments/second-thread, into data/positions.epd.
+# 1. N self-play games (default 4000; 0 for none): Splitlab against itself at 1 thread, 1+0.01,
+#    Hash 16, concurrency 2, the default book in random order, seed 5150. Rerunning resumes.
+# 2. Up to 20 quiet positions a game (make_positions) from those games and every committed
+#    Splitlab-against-Splitlab game: experiments/second-thread and the strength log's SPRTs
+#    (experiments/strength/sprt/*/games.pgn, as committed: git ls-files), into
+#    data/positions.epd (OUT= to write elsewhere).
 # SPLITLAB names a copy of the binary (default bazel-bin/splitlab), so that a rebuild during
 # the match changes nothing. Needs `bazel build //:splitlab //experiments/strength/tuner:all`.
 set -eu
 dir=experiments/strength/tuner
 splitlab=${SPLITLAB:-bazel-bin/splitlab}
 games=${SELFPLAY:-4000}
-mkdir -p "$dir/selfplay" "$dir/data"
-"$splitlab" match \
-  --engine name=splitlab-a cmd="$splitlab" --engine name=splitlab-b cmd="$splitlab" \
-  --each tc=1+0.01 option.Hash=16 option.Threads=1 \
-  --rounds $((games / 2)) --games 2 --repeat --concurrency 2 --seed 5150 \
-  --openings file=bench/book/splitlab_book.epd format=epd order=random \
-  --draw movenumber=40 movecount=8 score=10 --resign movecount=3 score=600 twosided=true \
-  --ratinginterval 200 \
-  --pgnout "$dir/selfplay/games.pgn" --out "$dir/selfplay/results"
-bazel-bin/experiments/strength/tuner/make_positions --out "$dir/data/positions.epd" \
-  --per-game 20 --seed 1 $(git ls-files 'experiments/second-thread/*.pgn') "$dir/selfplay/games.pgn"
+out=${OUT:-$dir/data/positions.epd}
+mkdir -p "$(dirname "$out")"
+selfplay=
+if [ "$games" -gt 0 ]; then
+  mkdir -p "$dir/selfplay"
+  "$splitlab" match \
+    --engine name=splitlab-a cmd="$splitlab" --engine name=splitlab-b cmd="$splitlab" \
+    --each tc=1+0.01 option.Hash=16 option.Threads=1 \
+    --rounds $((games / 2)) --games 2 --repeat --concurrency 2 --seed 5150 \
+    --openings file=bench/book/splitlab_book.epd format=epd order=random \
+    --draw movenumber=40 movecount=8 score=10 --resign movecount=3 score=600 twosided=true \
+    --ratinginterval 200 \
+    --pgnout "$dir/selfplay/games.pgn" --out "$dir/selfplay/results"
+  selfplay="$dir/selfplay/games.pgn"
+fi
+# shellcheck disable=SC2046
+bazel-bin/experiments/strength/tuner/make_positions --out "$out" --per-game 20 --seed 1 \
+  $(git ls-files 'experiments/second-thread/*.pgn' 'experiments/strength/sprt/*/games.pgn') \
+  $selfplay
