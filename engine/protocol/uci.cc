@@ -359,7 +359,8 @@ void UciEngine::cmd_go(const std::string& args) {
   const int64_t overhead = options_.spin("Move Overhead");
   job_margin_ms_ = clock_delays_.margin_ms(overhead);
   if (debug_ && delay >= 0) send("info string clock delay " + std::to_string(delay) + " ms");
-  if (job_margin_ms_ != reported_margin_ms_ && (job_margin_ms_ > overhead || reported_margin_ms_ > overhead))
+  const bool margin_changed = job_margin_ms_ != reported_margin_ms_;
+  if (margin_changed && (job_margin_ms_ > overhead || reported_margin_ms_ > overhead))
     send("info string clock margin " + std::to_string(job_margin_ms_) + " ms (Move Overhead " +
          std::to_string(overhead) + " ms, worst recent delay of the GUI's clock " +
          std::to_string(clock_delays_.worst_delay_ms()) + " ms)");

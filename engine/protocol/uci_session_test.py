@@ -394,8 +394,10 @@ def test_clock_margin_follows_measured_delays(e):
     charged_ms = took * 1000 + 400
     _, seen, _ = expect_search(e, "go wtime %d btime 10000 winc 100 binc 100"
                                % (10000 + 100 - charged_ms), moves=["e2e4", "e7e5"])
-    check(len(delays(seen)) == 1 and 400 <= delays(seen)[0] <= 450,
-          "a 400 ms stall was measured as %s" % delays(seen))
+    # At least the planted 400 ms; more when the search ran past its own maximum (a slow
+    # sanitizer build), which counts as delay too, but never more than the whole charge.
+    check(len(delays(seen)) == 1 and 400 <= delays(seen)[0] <= charged_ms,
+          "a 400 ms stall in a %d ms charge was measured as %s" % (charged_ms, delays(seen)))
     if delays(seen):
         check(margins(seen) == [2 * delays(seen)[0]],
               "margin lines %s after a delay of %d ms" % (margins(seen), delays(seen)[0]))
