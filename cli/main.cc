@@ -36,7 +36,7 @@ void print_usage() {
                "        [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N]\n"
                "        [--max-log2 N] [--policies LIST] [--search full|plain|both]\n"
                "        [--tables kept,cleared] [--tt-entry S] [--out DIR]\n"
-               "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess]\n"
+               "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess|xiangqi]\n"
                "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
                "  match --engine name=A cmd=PATH [option.NAME=V] [tc=40/60+0.6|st=S]\n"
                "        [nodes=N] [depth=N] [timemargin=MS] [stalltimeout=S] --engine name=B cmd=PATH ...\n"

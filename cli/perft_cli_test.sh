@@ -76,6 +76,15 @@ expect_nodes 197281 "perft --fen START --depth 4"
 run perft --game chess --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" --depth 3
 expect_nodes 97862 "Kiwipete depth 3"
 
+# Xiangqi (counts from tests/data/xiangqi_perft.epd, confirmed by Fairy-Stockfish).
+run perft --game xiangqi --depth 3
+expect_nodes 79666 "xiangqi perft --depth 3 from the start"
+run perft --game xiangqi --moves "h2e2 h9g7" --depth 1 --divide
+xiangqi_sum=$(grep -E '^[a-i][0-9][a-i][0-9]: [0-9]+$' "$OUT" | awk '{s += $2} END {print s + 0}')
+[[ "$xiangqi_sum" == "$(nodes_searched)" && "$xiangqi_sum" -gt 0 ]] ||
+  fail "xiangqi --moves --divide: lines sum to $xiangqi_sum, not $(nodes_searched)"
+grep -q '^e2e6: 1$' "$OUT" || fail "xiangqi after h2e2 h9g7: the cannon's capture e2e6 is missing"
+
 # --- Divide ---------------------------------------------------------------------------
 
 run perft --depth 1 --divide
@@ -112,6 +121,8 @@ expect_usage_error "missing suite file" "$TMP/no_such_suite.epd" perft --suite "
 expect_usage_error "unknown flag" "--bogus" perft --depth 1 --bogus
 expect_usage_error "stray argument" "stray" perft --depth 1 stray
 expect_usage_error "unknown game" "go" perft --game go --depth 1
+expect_usage_error "chess FEN given to xiangqi" "FEN" perft --game xiangqi --fen "$START" --depth 1
+expect_usage_error "illegal xiangqi move" "h2h8" perft --game xiangqi --moves "h2h8" --depth 1
 expect_usage_error "bad --max-depth" "--max-depth" perft --suite "$TMP/no_such_suite.epd" --max-depth 0
 
 # --- Suites -----------------------------------------------------------------------------

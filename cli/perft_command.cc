@@ -10,6 +10,7 @@
 #include "engine/chess/chess_game.h"
 #include "engine/core/perft.h"
 #include "engine/protocol/epd.h"
+#include "engine/xiangqi/xiangqi_game.h"
 
 namespace splitlab::cli {
 namespace {
@@ -159,7 +160,8 @@ int perft_command(const std::vector<std::string>& args) {
   if (!flags.parse(args, error)) return fail(error);
   const std::string game = flags.get("game", "chess");
   if (game == "chess") return run<chess::ChessGame>(flags);
-  return fail("unknown game '" + game + "' (this build has: chess)");
+  if (game == "xiangqi") return run<xiangqi::XiangqiGame>(flags);
+  return fail("unknown game '" + game + "' (this build has: chess, xiangqi)");
 }
 
 }  // namespace splitlab::cli

@@ -1,0 +1,47 @@
+// Xiangqi move generation: pseudo-legal moves from the geometry tables, then the legality test
+// (the mover's general not attacked, the generals not facing) without making the move.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/xiangqi/position.h"
+#include "engine/xiangqi/types.h"
+
+namespace splitlab::xiangqi {
+
+// The most legal moves known in a xiangqi position is far below this.
+inline constexpr int kMaxMoves = 160;
+
+class MoveList {
+ public:
+  void push(Move m) { moves_[size_++] = m; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+  Move operator[](int i) const { return moves_[i]; }
+  Move& operator[](int i) { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  Move* begin() { return moves_.data(); }
+  Move* end() { return moves_.data() + size_; }
+  bool contains(Move m) const {
+    for (Move x : *this)
+      if (x == m) return true;
+    return false;
+  }
+
+ private:
+  std::array<Move, kMaxMoves> moves_;
+  int size_ = 0;
+};
+
+enum class GenType { kAll, kCaptures };
+
+// Legal moves of the side to move, appended to `list`.
+template <GenType Type>
+void generate(const Position& pos, MoveList& list);
+
+int count_legal_moves(const Position& pos);
+
+}  // namespace splitlab::xiangqi
