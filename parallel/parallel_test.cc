@@ -556,13 +556,15 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
 // with the Texel-tuned evaluation BK.03 ("2q1rr1k/...", formerly here) scores -68 at depth 7,
 // -41..-57 at depths 8-13 and -24 at depth 15, and a 3-thread DTS search at depth 7 under TSan
 // scored it -4. Chosen, by that rule with a bound of 10 cp, from tests/data/middlegames.epd and
-// the first 114 positions of experiments/scaling-suite/scaling_suite.epd.
+// the first 114 positions of experiments/scaling-suite/scaling_suite.epd; when futility became
+// a default search feature, scale.010 and scale.040 moved 19 and 25 cp and gave way to BK.17
+// and scale.035 (QuietPositionsStayQuiet caught it).
 const char* const kQuiet[] = {
     "4k2r/1pb2ppp/1p2p3/1R1p4/3P4/2r1PN2/P4PPP/1R4K1 b - - 0 1",            // sf-bench.15
     "r4k2/pb2bp1r/1p1qp2p/3pNp2/3P1P2/2N3P1/PPP1Q2P/2KRR3 w - - 0 1",       // BK.20
     "r3k2r/pp1b1pp1/3b3p/n1p1p3/4P3/2P1BNPP/PPK1BP2/R6R b kq - 0 1",        // scale.009
-    "2r3k1/1prb1p1p/p2qpnp1/n2pN3/3P4/P1N1P2P/1PQ1BPP1/2R2RK1 w - - 0 1",   // scale.010
-    "r3k2r/1p2bppp/p1n1p3/3q4/3pNP2/7P/PPPPQ1P1/R1B2RK1 w kq - 0 1",        // scale.040
+    "r2q1rk1/1ppnbppp/p2p1nb1/3Pp3/2P1P1P1/2N2N1P/PPB1QP2/R1B2RK1 b - - 0 1",  // BK.17
+    "r3k2r/2qnbpp1/p3bn1p/1p1p4/2pP4/N1P1B1P1/PPQNBP1P/R4RK1 w kq - 0 1",   // scale.035
     "3r1rk1/1p2bpp1/p1n1pn1p/5b2/1P6/P3PNP1/1B1N1PBP/R1R3K1 b - - 0 1",     // scale.055
     "1r2r1k1/2pq2bp/2p1b1p1/2Bp4/3Pp3/1PP1N1P1/PQR1PP2/4R1K1 w - - 0 1",    // scale.072
     "3q1rk1/rp2p2p/4b1p1/ppP1bp2/3P1P2/P1B1P2P/6P1/R2QR1K1 w - - 0 1",      // scale.100

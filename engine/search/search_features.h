@@ -86,7 +86,7 @@ inline bool parse_search_features(std::string_view text, SearchFeatures& out, st
 // The features in the default search: each one accepted by an SPRT against the search
 // without it (experiments/strength/log.md). The UCI option's default, --features' default,
 // and what every search starts with (SharedSearchState).
-inline constexpr std::string_view kDefaultSearchFeatures = "lmp";
+inline constexpr std::string_view kDefaultSearchFeatures = "futility,lmp";
 
 inline SearchFeatures default_search_features() {
   SearchFeatures features;
