@@ -15,6 +15,8 @@
 #include "engine/chess/chess_game.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
+#include "engine/xiangqi/bench_positions.h"
+#include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt_options.h"
 #include "parallel/options.h"
 #include "parallel/report.h"
@@ -50,6 +52,7 @@ std::string bench_json(const bench::RunMetadata& metadata, const Flags& flags, i
   json.begin_object();
   bench::write_run_metadata(json, metadata);
   json.begin_object("settings")
+      .string("game", flags.get("game", "chess"))
       .integer("depth", depth)
       .string("positions", flags.get("positions", "built-in"))
       .integer("hash_mb", int64_t(table.size_bytes() >> 20))
@@ -83,42 +86,18 @@ std::string bench_json(const bench::RunMetadata& metadata, const Flags& flags, i
   return json.text();
 }
 
-}  // namespace
-
-int bench_command(const std::vector<std::string>& args) {
-  std::set<std::string> valued = {"depth", "positions", "json"};
-  valued.insert(kTableFlags.begin(), kTableFlags.end());
-  valued.insert(kParallelFlags.begin(), kParallelFlags.end());
-  Flags flags(valued, {});
+// The searches of the bench, for game G, and its report; returns the exit status.
+template <search::SearchGame G>
+int run_bench(const Flags& flags, const bench::RunMetadata& metadata, std::ofstream& json_file,
+              int depth, hashing::TranspositionTable& table, const std::vector<std::string>& fens) {
   std::string error;
-  if (!flags.parse(args, error)) return fail(error);
-  const auto metadata =
-      bench::collect_run_metadata(bench::splitlab_command_line("bench", args), std::nullopt);
-  // Opened before the searches, so that a path that cannot be written fails at once.
-  std::ofstream json_file;
   const std::string json_path = flags.get("json");
-  if (flags.has("json")) {
-    json_file.open(json_path, std::ios::binary);
-    if (!json_file)
-      return fail("cannot write --json file '" + json_path + "': " + std::strerror(errno));
-  }
-  long long depth = 0;
-  if (!flags.get_int("depth", 1, kMaxPly - 1, 10, depth, error)) return fail(error);
-  hashing::TranspositionTable table;
-  if (!configure_table(flags, 16, table, error)) return fail(error);
-
-  std::vector<std::string> fens;
-  if (flags.has("positions")) {
-    std::vector<protocol::EpdRecord> records;
-    if (!protocol::read_epd_file(flags.get("positions"), records, error)) return fail(error);
-    for (const auto& r : records) fens.push_back(r.fen);
-  } else {
-    for (const auto& p : chess::kBenchPositions) fens.emplace_back(p.fen);
-  }
-
-  search::Searcher<chess::ChessGame> searcher(table);
+  search::Searcher<G> searcher(table);
   if (!configure_parallel(flags, searcher, error)) return fail(error);
-  std::printf("bench: depth %lld, %s\n", depth, describe_parallel(flags).c_str());
+  // Chess keeps the line scripts read ("bench: depth 10, threads 1, ..."); other games say
+  // their name first.
+  const std::string game = G::kName == std::string_view("chess") ? "" : std::string(G::kName) + ", ";
+  std::printf("bench: %sdepth %d, %s\n", game.c_str(), depth, describe_parallel(flags).c_str());
   search::SearchStats total;
   // The main thread's table counters are in `total`; the torn-entry audit adds up every thread's.
   hashing::TtStats all_threads_tt;
@@ -128,20 +107,20 @@ int bench_command(const std::vector<std::string>& args) {
   Progress progress("bench");
   const auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < fens.size(); ++i) {
-    chess::Position pos;
-    if (!chess::Position::parse_fen(fens[i], pos, error))
+    typename G::Position pos;
+    if (!G::parse_fen(fens[i], pos, error))
       return fail("position " + std::to_string(i + 1) + ": " + error);
     table.clear();
     searcher.new_game();
     search::SearchLimits limits;
-    limits.depth = int(depth);
+    limits.depth = depth;
     searcher.arm();
     const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
     nodes += result.nodes;
     total += searcher.stats();
     all_threads_tt += searcher.stats().tt;
     if (auto* coordinator =
-            dynamic_cast<parallel::Coordinator<chess::ChessGame>*>(searcher.threads())) {
+            dynamic_cast<parallel::Coordinator<G>*>(searcher.threads())) {
       for (int t = 1; t < coordinator->threads(); ++t)
         all_threads_tt += coordinator->helper(t).stats().tt;
     }
@@ -177,12 +156,54 @@ int bench_command(const std::vector<std::string>& args) {
   std::printf("Nodes/second: %.0f\n", seconds > 0 ? nodes / seconds : 0.0);
   std::fflush(stdout);
   if (flags.has("json")) {
-    json_file << bench_json(metadata, flags, int(depth), table, positions,
+    json_file << bench_json(metadata, flags, depth, table, positions,
                             {nodes, seconds, &total});
     if (!json_file.flush())
       return fail("cannot write --json file '" + json_path + "': " + std::strerror(errno));
   }
   return 0;
+}
+
+}  // namespace
+
+int bench_command(const std::vector<std::string>& args) {
+  std::set<std::string> valued = {"depth", "positions", "json", "game"};
+  valued.insert(kTableFlags.begin(), kTableFlags.end());
+  valued.insert(kParallelFlags.begin(), kParallelFlags.end());
+  Flags flags(valued, {});
+  std::string error;
+  if (!flags.parse(args, error)) return fail(error);
+  const std::string game = flags.get("game", "chess");
+  if (game != "chess" && game != "xiangqi")
+    return fail("unknown --game '" + game + "' (chess, xiangqi)");
+  const auto metadata =
+      bench::collect_run_metadata(bench::splitlab_command_line("bench", args), std::nullopt);
+  // Opened before the searches, so that a path that cannot be written fails at once.
+  std::ofstream json_file;
+  const std::string json_path = flags.get("json");
+  if (flags.has("json")) {
+    json_file.open(json_path, std::ios::binary);
+    if (!json_file)
+      return fail("cannot write --json file '" + json_path + "': " + std::strerror(errno));
+  }
+  long long depth = 0;
+  if (!flags.get_int("depth", 1, kMaxPly - 1, 10, depth, error)) return fail(error);
+  hashing::TranspositionTable table;
+  if (!configure_table(flags, 16, table, error)) return fail(error);
+
+  std::vector<std::string> fens;
+  if (flags.has("positions")) {
+    std::vector<protocol::EpdRecord> records;
+    if (!protocol::read_epd_file(flags.get("positions"), records, error)) return fail(error);
+    for (const auto& r : records) fens.push_back(r.fen);
+  } else if (game == "xiangqi") {
+    for (const auto& p : xiangqi::kBenchPositions) fens.emplace_back(p.fen);
+  } else {
+    for (const auto& p : chess::kBenchPositions) fens.emplace_back(p.fen);
+  }
+  if (game == "xiangqi")
+    return run_bench<xiangqi::XiangqiGame>(flags, metadata, json_file, int(depth), table, fens);
+  return run_bench<chess::ChessGame>(flags, metadata, json_file, int(depth), table, fens);
 }
 
 }  // namespace splitlab::cli

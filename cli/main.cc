@@ -21,7 +21,7 @@ void print_usage() {
                "usage: splitlab <command> [flags]\n"
                "commands:\n"
                "  (none) | uci     a chess UCI engine on stdin/stdout\n"
-               "  bench [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
+               "  bench [--game chess|xiangqi] [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
                "        [--threads N] [--strategy none|ybwc|dts|lazy] [--split-nodes pv-all|any]\n"
                "        [--min-split-depth N] [--max-helpers N] [--ordering copy|own|shared]\n"
                "        [--positions FILE.epd] [--json FILE]\n"

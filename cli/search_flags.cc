@@ -50,29 +50,30 @@ bool read_split_settings(const Flags& flags, search::SplitSettings& settings,
   return true;
 }
 
-bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& searcher,
-                        std::string& error) {
-  long long threads = 1;
-  search::SplitSettings settings;
-  if (!flags.get_int("threads", 1, parallel::kMaxThreads, 1, threads, error) ||
+bool read_parallel_flags(const Flags& flags, int& threads, search::SplitSettings& settings,
+                         search::SearchFeatures& features, std::string& error) {
+  long long thread_count = 1;
+  if (!flags.get_int("threads", 1, parallel::kMaxThreads, 1, thread_count, error) ||
       !read_split_settings(flags, settings, error))
     return false;
+  threads = int(thread_count);
   const auto strategy = parallel::parse_split_strategy(flags.get("strategy", "ybwc"));
   if (!strategy) {
     error = "unknown --strategy '" + flags.get("strategy") + "' (none, ybwc, dts, lazy)";
     return false;
   }
   settings.strategy = *strategy;
-  search::SearchFeatures features;
   const std::string default_features(search::kDefaultSearchFeatures);
   if (!search::parse_search_features(flags.get("features", default_features), features, error)) {
     error = "--features: " + error;
     return false;
   }
-  searcher.shared_state().features = features;
-  chess::set_endgame_knowledge(features.endgame_knowledge);
-  parallel::configure_threads(searcher, int(threads), settings);
   return true;
+}
+
+void apply_game_features(search::Searcher<chess::ChessGame>&,
+                         const search::SearchFeatures& features) {
+  chess::set_endgame_knowledge(features.endgame_knowledge);
 }
 
 std::string describe_parallel(const Flags& flags) {

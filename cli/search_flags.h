@@ -8,6 +8,7 @@
 #include "engine/chess/chess_game.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
+#include "parallel/options.h"
 
 namespace splitlab::cli {
 
@@ -26,11 +27,30 @@ bool configure_table(const Flags& flags, size_t default_mb, hashing::Transpositi
 // --max-helpers N, --ordering copy|own|shared; defaults as in SplitSettings.
 bool read_split_settings(const Flags& flags, search::SplitSettings& settings, std::string& error);
 
-// Gives `searcher` the threads of --threads N (default 1) and --strategy none|ybwc|dts|lazy
-// (default ybwc), with the split knobs of read_split_settings(), and the search techniques of
-// --features (search_features.h; default none).
-bool configure_parallel(const Flags& flags, search::Searcher<chess::ChessGame>& searcher,
-                        std::string& error);
+// Reads --threads N (default 1), --strategy none|ybwc|dts|lazy (default ybwc) into `settings`
+// with the split knobs of read_split_settings(), and the search techniques of --features
+// (search_features.h; default the accepted list).
+bool read_parallel_flags(const Flags& flags, int& threads, search::SplitSettings& settings,
+                         search::SearchFeatures& features, std::string& error);
+
+// The game's own switches among the search features (chess: endgame knowledge).
+void apply_game_features(search::Searcher<chess::ChessGame>& searcher,
+                         const search::SearchFeatures& features);
+template <search::SearchGame G>
+void apply_game_features(search::Searcher<G>&, const search::SearchFeatures&) {}
+
+// Gives `searcher` the threads, split settings and search features of read_parallel_flags().
+template <search::SearchGame G>
+bool configure_parallel(const Flags& flags, search::Searcher<G>& searcher, std::string& error) {
+  int threads = 1;
+  search::SplitSettings settings;
+  search::SearchFeatures features;
+  if (!read_parallel_flags(flags, threads, settings, features, error)) return false;
+  searcher.shared_state().features = features;
+  apply_game_features(searcher, features);
+  parallel::configure_threads(searcher, threads, settings);
+  return true;
+}
 // "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers".
 std::string describe_parallel(const Flags& flags);
 

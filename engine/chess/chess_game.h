@@ -10,6 +10,7 @@
 #include "engine/chess/position.h"
 #include "engine/chess/see.h"
 #include "engine/core/game.h"
+#include "engine/core/score.h"
 
 namespace splitlab::chess {
 
@@ -69,6 +70,11 @@ struct ChessGame {
       return true;
     return pos.repetitions() > 0 || pos.has_insufficient_material();
   }
+  static bool rule_score(const Position& pos, Score& score) {
+    score = kDrawScore;
+    return is_rule_draw(pos);
+  }
+  static constexpr bool kNoLegalMoveLoses = false;  // Stalemate is a draw.
   static uint16_t move_to_bits(Move m) { return m.bits(); }
   static Move move_from_bits(uint16_t bits) { return Move::from_bits(bits); }
   static int side_index(const Position& pos) { return pos.side_to_move(); }

@@ -1,11 +1,13 @@
 // What the search needs from a game beyond its rules (engine/core/game.h): evaluation, move
-// ordering facts, null moves and draw rules. ChessGame provides these; a second game will too.
+// ordering facts, null moves and the rules that end a game without a mate. ChessGame and
+// XiangqiGame provide these.
 #pragma once
 
 #include <concepts>
 #include <cstdint>
 
 #include "engine/core/game.h"
+#include "engine/core/score.h"
 
 namespace splitlab::search {
 
@@ -13,7 +15,7 @@ template <typename G>
 concept SearchGame = Game<G> && requires(typename G::Position& pos,
                                          const typename G::Position& cpos,
                                          typename G::Move move, typename G::MoveList& list,
-                                         uint16_t bits) {
+                                         uint16_t bits, Score& score) {
   { G::evaluate(cpos) } -> std::convertible_to<int>;  // From the side to move.
   { G::generate_tactical(cpos, list) };                // Captures and promotions (quiescence).
   { G::is_tactical(cpos, move) } -> std::same_as<bool>;
@@ -23,7 +25,13 @@ concept SearchGame = Game<G> && requires(typename G::Position& pos,
   { G::unmake_null(pos) };
   { G::null_move_allowed(cpos) } -> std::same_as<bool>;
   { G::low_material(cpos) } -> std::same_as<bool>;
-  { G::is_rule_draw(cpos) } -> std::same_as<bool>;
+  // Whether a rule decides the game here (a draw by repetition, by a move limit, by dead
+  // material; a repetition that a rule scores as a loss); `score` is then its value for the
+  // side to move: kDrawScore, or +-kBanScore for a result that depends on the path.
+  { G::rule_score(cpos, score) } -> std::same_as<bool>;
+  // What a side with no legal move gets when not in check: chess draws (stalemate), xiangqi
+  // loses. In check it is mated in both.
+  { G::kNoLegalMoveLoses } -> std::convertible_to<bool>;
   { G::move_to_bits(move) } -> std::same_as<uint16_t>;
   { G::move_from_bits(bits) } -> std::same_as<typename G::Move>;
   { G::history_index(cpos, move) } -> std::convertible_to<int>;

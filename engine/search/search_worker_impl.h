@@ -183,7 +183,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     return return_value(ply, 0);
   }
   if (ply > 0) {
-    if (G::is_rule_draw(pos_)) return return_value(ply, kDrawScore);
+    if (Score rule; G::rule_score(pos_, rule)) return return_value(ply, rule);
     if (ply >= kMaxPly) return return_value(ply, G::evaluate(pos_));
     // Mate-distance pruning: no line from here beats a mate already found nearer the root.
     f.alpha = std::max(f.alpha, mated_in(ply));
@@ -518,7 +518,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
   if (f.moves_searched == 0 && f.moves_pruned == 0) {
     // Without its excluded move a node may have no move left: that says nothing of it.
     if (f.excluded_move) return return_value(ply, f.alpha);
-    return return_value(ply, f.in_check ? mated_in(ply) : kDrawScore);
+    return return_value(ply, f.in_check || G::kNoLegalMoveLoses ? mated_in(ply) : kDrawScore);
   }
   // Every move pruned: the node fails low (an upper bound at the pruning value, or alpha).
   const Score best = f.moves_searched == 0 ? std::min(f.best_score > -kInfiniteScore
@@ -538,6 +538,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
   }
   if (f.excluded_move) return return_value(ply, best);  // Not the position's value: not stored.
   stats_.node_types.record(f.depth, f.predicted, actual, f.moves_searched);
+  if (is_ban_score(best)) return return_value(ply, best);  // Depends on the path: not stored.
   hashing::TtEntry entry;
   const Move move = f.best_move ? f.best_move : f.table_move;
   entry.move = move ? G::move_to_bits(move) : 0;
@@ -600,7 +601,7 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
   count_node(ply);
   ++stats_.qnodes;
   if (ply >= kMaxPly) return G::evaluate(pos_);
-  if (G::is_rule_draw(pos_)) return kDrawScore;
+  if (Score rule; G::rule_score(pos_, rule)) return rule;
   const bool in_check = G::in_check(pos_);
   Score best = -kInfiniteScore;
   if (!in_check) {

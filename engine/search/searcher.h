@@ -158,7 +158,7 @@ SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, b
   worker_.set_root(pos, allowed);
   SearchResult result;
   if (worker_.root_moves().empty()) {
-    result.score = G::in_check(pos) ? mated_in(0) : kDrawScore;
+    result.score = G::in_check(pos) || G::kNoLegalMoveLoses ? mated_in(0) : kDrawScore;
     return result;  // No legal move: best_move stays empty.
   }
   // Whatever happens, the answer is a legal move.

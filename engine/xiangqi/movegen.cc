@@ -16,7 +16,7 @@ inline void add_if_legal(const Position& pos, Color us, Square from, Square to, 
     return;
   }
   const Move m(from, to);
-  if (pos.leaves_king_safe(m)) list.push(m);
+  if (pos.leaves_king_safe(m)) list.push_back(m);
 }
 
 template <GenType Type>

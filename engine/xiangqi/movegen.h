@@ -15,7 +15,9 @@ inline constexpr int kMaxMoves = 160;
 
 class MoveList {
  public:
-  void push(Move m) { moves_[size_++] = m; }
+  static constexpr int kCapacity = kMaxMoves;
+
+  void push_back(Move m) { moves_[size_++] = m; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   void clear() { size_ = 0; }

@@ -1,5 +1,6 @@
 #include "engine/xiangqi/position.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -132,6 +133,8 @@ void Position::make_move(Move m) {
   if (type_of(mover) == kKing) kings_[side_] = to;
   side_ = ~side_;
   ++game_ply_;
+  ++next.plies_from_null;
+  next.checked = king_attacked(side_);
   states_.push_back(next);
 }
 
@@ -151,6 +154,8 @@ void Position::make_null_move() {
   State next = state();
   next.captured = kNoPiece;
   ++next.plies_since_capture;
+  next.plies_from_null = 0;
+  next.checked = false;  // A pass is never made in check, and it gives none.
   next.key ^= kZobrist.side_to_move;
   side_ = ~side_;
   ++game_ply_;
@@ -161,6 +166,29 @@ void Position::unmake_null_move() {
   side_ = ~side_;
   --game_ply_;
   states_.pop_back();
+}
+
+Position::Repetition Position::repetition() const {
+  const int now = int(states_.size()) - 1;
+  const int window =
+      std::min({int(state().plies_since_capture), int(state().plies_from_null), now});
+  for (int back = 4; back <= window; back += 2) {
+    if (states_[now - back].key != state().key) continue;
+    // The cycle is the positions after now - back. In those with the side to move to move, it
+    // was in check (the other side had just given check), and the other way round.
+    bool they_always_checked = true, we_always_checked = true;
+    for (int i = now - back + 1; i <= now; ++i) {
+      if ((now - i) % 2 == 0) {
+        they_always_checked = they_always_checked && states_[i].checked;
+      } else {
+        we_always_checked = we_always_checked && states_[i].checked;
+      }
+    }
+    if (they_always_checked != we_always_checked)
+      return they_always_checked ? Repetition::kWin : Repetition::kLoss;
+    return Repetition::kDraw;
+  }
+  return Repetition::kNone;
 }
 
 uint64_t Position::compute_key() const {
@@ -253,6 +281,7 @@ bool Position::parse_fen(std::string_view fen, Position& out, std::string& error
   State st;
   st.key = pos.compute_key();
   st.plies_since_capture = uint16_t(plies);
+  st.checked = pos.king_attacked(pos.side_);
   pos.states_.clear();
   pos.states_.reserve(256);
   pos.states_.push_back(st);
@@ -309,6 +338,7 @@ bool Position::is_consistent(std::string* why) const {
   if (counts != counts_) return fail("piece counts differ from the board");
   if (compute_key() != key()) return fail("incremental key differs from the recomputed key");
   if (king_attacked(~side_)) return fail("the side not to move is in check");
+  if (in_check() != king_attacked(side_)) return fail("the stored check flag is stale");
   return true;
 }
 

@@ -47,7 +47,8 @@ class Position {
   // Whether `c`'s general is attacked by the other side, counting the facing general as an
   // attack along the file.
   bool king_attacked(Color c) const;
-  bool in_check() const { return king_attacked(side_); }
+  // Whether the side to move is in check (computed once, by make_move).
+  bool in_check() const { return state().checked; }
   bool is_capture(Move m) const { return !empty(m.to()); }
   // Whether the pseudo-legal move `m` (a move the piece on its from-square can make) leaves
   // the mover's general safe.
@@ -61,6 +62,13 @@ class Position {
   void make_null_move();
   void unmake_null_move();
 
+  // What repetition says of the position for the side to move: nothing (no earlier occurrence
+  // since the last capture or null move), a draw, or a win or loss because one side gave check
+  // with every move of the cycle and the other did not (perpetual check loses, as ElephantEye
+  // and Fairy-Stockfish rule it). Chasing is not ruled (a cycle without perpetual check draws).
+  enum class Repetition { kNone, kDraw, kWin, kLoss };
+  Repetition repetition() const;
+
   // The key recomputed from scratch; equal to key() in a consistent position.
   uint64_t compute_key() const;
   // Checks every invariant (counts and generals against the mailbox, key); for tests.
@@ -71,7 +79,9 @@ class Position {
   struct State {
     uint64_t key = 0;
     uint16_t plies_since_capture = 0;
+    uint16_t plies_from_null = 0;
     Piece captured = kNoPiece;
+    bool checked = false;  // The side to move is in check.
   };
 
   const State& state() const { return states_.back(); }

@@ -1,5 +1,6 @@
-// Xiangqi as a Game (engine/core/game.h): the rules that perft and the protocols need. Move
-// text is UCCI's (squares a0..i9).
+// Xiangqi as a Game (engine/core/game.h) and a SearchGame (engine/search/search_game.h): the
+// rules that perft and the protocols need, and what the search needs beyond them. Move text is
+// UCCI's (squares a0..i9).
 #pragma once
 
 #include <cstdint>
@@ -7,9 +8,12 @@
 #include <string_view>
 
 #include "engine/core/game.h"
+#include "engine/core/score.h"
+#include "engine/xiangqi/evaluate.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
+#include "engine/xiangqi/see.h"
 
 namespace splitlab::xiangqi {
 
@@ -36,6 +40,65 @@ struct XiangqiGame {
   static std::string move_to_text(Move m) { return xiangqi::move_to_text(m); }
   static Move parse_move(const Position& pos, std::string_view text, std::string& error) {
     return xiangqi::parse_move(pos, text, error);
+  }
+
+  // What the search needs beyond the rules.
+  static int evaluate(const Position& pos) { return xiangqi::evaluate(pos); }
+  static void generate_tactical(const Position& pos, MoveList& list) {
+    generate<GenType::kCaptures>(pos, list);
+  }
+  static bool is_tactical(const Position& pos, Move m) { return pos.is_capture(m); }
+  static int see(const Position& pos, Move m) { return xiangqi::see(pos, m); }
+  // Most valuable victim, then least valuable attacker.
+  static int mvv_lva(const Position& pos, Move m) {
+    const Piece victim = pos.piece_on(m.to());
+    return (victim == kNoPiece ? 0 : piece_value(type_of(victim)) * 8) -
+           piece_value(type_of(pos.piece_on(m.from()))) / 100;
+  }
+  static void make_null(Position& pos) { pos.make_null_move(); }
+  static void unmake_null(Position& pos) { pos.unmake_null_move(); }
+  // Zugzwang needs a side without attacking pieces (chariots, horses, cannons): allow the null
+  // move only with one, and verify its cutoffs when two or fewer (a chariot counts twice).
+  static int attacking_material(const Position& pos) {
+    const Color c = pos.side_to_move();
+    return 2 * pos.count(c, kRook) + pos.count(c, kHorse) + pos.count(c, kCannon);
+  }
+  static bool null_move_allowed(const Position& pos) { return attacking_material(pos) > 0; }
+  static bool low_material(const Position& pos) { return attacking_material(pos) <= 2; }
+  // Repetition: a draw, unless one side gave check with every move of the cycle and the other
+  // did not: the checking side loses. That verdict depends on the path, so it is a ban score,
+  // which the search never stores. The no-capture limit as Fairy-Stockfish applies it to
+  // xiangqi: 50 moves (100 plies) without a capture draw, unless the side to move is in check
+  // with no legal move.
+  static constexpr int kNoCapturePlyLimit = 100;
+  static bool rule_score(const Position& pos, Score& score) {
+    switch (pos.repetition()) {
+      case Position::Repetition::kNone:
+        if (pos.plies_since_capture() >= kNoCapturePlyLimit &&
+            (!pos.in_check() || count_legal_moves(pos) > 0)) {
+          score = kDrawScore;
+          return true;
+        }
+        return false;
+      case Position::Repetition::kDraw:
+        score = kDrawScore;
+        return true;
+      case Position::Repetition::kWin:
+        score = kBanScore;
+        return true;
+      case Position::Repetition::kLoss:
+        score = -kBanScore;
+        return true;
+    }
+    return false;
+  }
+  static constexpr bool kNoLegalMoveLoses = true;  // There is no stalemate draw in xiangqi.
+  static uint16_t move_to_bits(Move m) { return m.bits(); }
+  static Move move_from_bits(uint16_t bits) { return Move::from_bits(bits); }
+  static int side_index(const Position& pos) { return pos.side_to_move(); }
+  static constexpr int kHistorySize = kPieceCodes * kNumSquares;
+  static int history_index(const Position& pos, Move m) {
+    return pos.piece_on(m.from()) * kNumSquares + m.to();
   }
 };
 
