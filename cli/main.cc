@@ -21,6 +21,7 @@ void print_usage() {
                "usage: splitlab <command> [flags]\n"
                "commands:\n"
                "  (none) | uci     a chess UCI engine on stdin/stdout\n"
+               "  ucci             a xiangqi UCCI engine on stdin/stdout\n"
                "  bench [--game chess|xiangqi] [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
                "        [--threads N] [--strategy none|ybwc|dts|lazy] [--split-nodes pv-all|any]\n"
                "        [--min-split-depth N] [--max-helpers N] [--ordering copy|own|shared]\n"
@@ -56,6 +57,11 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "uci") {
     splitlab::protocol::UciEngine engine(std::cout);
+    engine.run(std::cin);
+    return 0;
+  }
+  if (args[0] == "ucci") {
+    splitlab::protocol::UcciEngine engine(std::cout, splitlab::protocol::Dialect::kUcci);
     engine.run(std::cin);
     return 0;
   }

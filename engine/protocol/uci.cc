@@ -1,9 +1,12 @@
 #include "engine/protocol/uci.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <iostream>
 #include <set>
 #include <sstream>
+#include <type_traits>
 
 #include "engine/chess/evaluate.h"
 #include "hashing/tt_options.h"
@@ -72,15 +75,63 @@ UciOption button(const std::string& name) {
   return o;
 }
 
+template <search::SearchGame G>
+typename G::Position start_position() {
+  typename G::Position pos;
+  std::string error;
+  G::parse_fen(G::kStartFen, pos, error);
+  return pos;
+}
+
+// The game's own switches among the search features (chess: endgame knowledge).
+template <search::SearchGame G>
+void apply_game_features(const search::SearchFeatures& features) {
+  if constexpr (std::is_same_v<G, chess::ChessGame>)
+    chess::set_endgame_knowledge(features.endgame_knowledge);
+}
+
+// UCCI names options in one lower-case word: "hashsize" (its standard name for Hash), and
+// ours without their spaces ("moveoverhead", "splitstrategy").
+std::string ucci_name(const std::string& name) {
+  if (name == "Hash") return "hashsize";
+  std::string out;
+  for (const char c : name)
+    if (c != ' ') out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// "option hashsize type spin min 1 max 32768 default 16", as UCCI declares an option.
+std::string ucci_declaration(const UciOption& o) {
+  std::string line = "option " + ucci_name(o.name) + " type ";
+  switch (o.type) {
+    case UciOption::Type::kSpin:
+      return line + "spin min " + std::to_string(o.min) + " max " + std::to_string(o.max) +
+             " default " + o.default_value;
+    case UciOption::Type::kCheck:
+      return line + "check default " + o.default_value;
+    case UciOption::Type::kCombo: {
+      std::string vars;
+      for (const auto& var : o.vars) vars += " var " + var;
+      return line + "combo" + vars + " default " + o.default_value;
+    }
+    case UciOption::Type::kButton:
+      return line + "button";
+    case UciOption::Type::kString:
+      return line + "string default " + o.default_value;
+  }
+  return line;
+}
+
 }  // namespace
 
-UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::start()) {
+template <search::SearchGame G>
+GameEngine<G>::GameEngine(std::ostream& out, Dialect dialect)
+    : out_(out), dialect_(dialect), position_(start_position<G>()) {
   options_.add(spin("Hash", kDefaultHashMb, 1, kMaxHashMb));
   options_.add(spin("Threads", 1, 1, parallel::kMaxThreads));
   options_.add(combo("SplitStrategy", "ybwc", {"none", "ybwc", "dts", "lazy"}));
   std::vector<std::string> schemes, policies;
-  for (auto s : hashing::kAllTtEntrySchemes)
-    schemes.emplace_back(hashing::tt_entry_scheme_name(s));
+  for (auto s : hashing::kAllTtEntrySchemes) schemes.emplace_back(hashing::tt_entry_scheme_name(s));
   for (auto p : hashing::kAllTtReplacePolicies)
     policies.emplace_back(hashing::tt_replace_policy_name(p));
   options_.add(combo("TTEntry", "xor", schemes));
@@ -102,14 +153,16 @@ UciEngine::UciEngine(std::ostream& out) : out_(out), position_(chess::Position::
   table_.resize(kDefaultHashMb, &err);
   table_.set_scheme(hashing::TtEntryScheme::Xor);
   table_.set_policy(hashing::TtReplacePolicy::Bucket);
-  searcher_ = std::make_unique<search::Searcher<chess::ChessGame>>(table_);
+  searcher_ = std::make_unique<search::Searcher<G>>(table_);
   // The search threads clear the table, each its own part (first touch, see tt.h).
-  table_.set_part_runner(
-      [this](const hashing::TranspositionTable::PartBody& body) { searcher_->run_on_every_thread(body); });
+  table_.set_part_runner([this](const hashing::TranspositionTable::PartBody& body) {
+    searcher_->run_on_every_thread(body);
+  });
   search_thread_ = std::thread([this] { search_thread_loop(); });
 }
 
-UciEngine::~UciEngine() {
+template <search::SearchGame G>
+GameEngine<G>::~GameEngine() {
   {
     std::lock_guard lock(mutex_);
     quitting_ = true;
@@ -120,26 +173,30 @@ UciEngine::~UciEngine() {
   search_thread_.join();
 }
 
-void UciEngine::send(const std::string& line) {
+template <search::SearchGame G>
+void GameEngine<G>::send(const std::string& line) {
   std::lock_guard lock(out_mutex_);
   out_ << line << '\n' << std::flush;
 }
 
-void UciEngine::run(std::istream& in) {
+template <search::SearchGame G>
+void GameEngine<G>::run(std::istream& in) {
   std::string line;
   while (std::getline(in, line))
     if (!handle(line)) return;
   handle("quit");  // End of input: stop any search and leave cleanly.
 }
 
-bool UciEngine::handle(const std::string& raw_line) {
+template <search::SearchGame G>
+bool GameEngine<G>::handle(const std::string& raw_line) {
   const std::string line = trim(raw_line);
   if (line.empty()) return true;
   const size_t space = line.find(' ');
   const std::string command = line.substr(0, space);
   const std::string args = space == std::string::npos ? "" : trim(line.substr(space + 1));
 
-  if (command == "uci") {
+  const bool ucci = dialect_ == Dialect::kUcci;
+  if (command == (ucci ? "ucci" : "uci")) {
     cmd_uci();
   } else if (command == "isready") {
     send("readyok");
@@ -150,7 +207,8 @@ bool UciEngine::handle(const std::string& raw_line) {
     wait_for_search();
     table_.clear();
     searcher_->new_game();
-    position_ = chess::Position::start();
+    position_ = start_position<G>();
+    banned_.clear();
     std::lock_guard lock(mutex_);
     clock_delays_.forget_move();
   } else if (command == "position") {
@@ -164,7 +222,12 @@ bool UciEngine::handle(const std::string& raw_line) {
   } else if (command == "quit") {
     cmd_stop(/*at_once=*/true);
     wait_for_search();
+    if (ucci) send("bye");
     return false;
+  } else if (ucci && command == "banmoves") {
+    cmd_banmoves(args);
+  } else if (ucci && command == "probe") {
+    cmd_probe();
   } else if (command == "debug" && (args == "on" || args == "off")) {
     debug_ = args == "on";
   } else if (command == "debug" || command == "register") {
@@ -175,30 +238,60 @@ bool UciEngine::handle(const std::string& raw_line) {
   return true;
 }
 
-void UciEngine::cmd_uci() {
+template <search::SearchGame G>
+void GameEngine<G>::cmd_uci() {
   send("id name Splitlab");
   send("id author the Splitlab developers");
+  if (dialect_ == Dialect::kUcci) {
+    for (const auto& o : options_.all()) send(ucci_declaration(o));
+    send("option usemillisec type check default true");  // Times are always milliseconds.
+    send("option newgame type button");
+    send("ucciok");
+    return;
+  }
   for (const auto& o : options_.all()) send(o.declaration());
   send("uciok");
 }
 
-void UciEngine::cmd_setoption(const std::string& args) {
-  // setoption name <name, may contain spaces> [value <value>]
+template <search::SearchGame G>
+void GameEngine<G>::cmd_setoption(const std::string& args) {
   std::istringstream in(args);
   std::string word, name, value;
   in >> word;
-  if (word != "name") {
-    error("setoption needs 'name <option> [value <value>]'");
-    return;
-  }
-  bool in_value = false;
-  while (in >> word) {
-    if (!in_value && word == "value") {
-      in_value = true;
-      continue;
+  if (dialect_ == Dialect::kUcci) {
+    // setoption <name> [<value>]
+    std::getline(in, value);
+    value = trim(value);
+    const std::string key = ucci_name(word);
+    if (key == "usemillisec") {
+      if (value != "true") error("setoption usemillisec: only milliseconds are supported");
+      return;
     }
-    std::string& target = in_value ? value : name;
-    target += (target.empty() ? "" : " ") + word;
+    if (key == "newgame") {
+      handle("ucinewgame");
+      return;
+    }
+    for (const auto& o : options_.all())
+      if (ucci_name(o.name) == key) name = o.name;
+    if (name.empty()) {
+      error("setoption: unknown option '" + word + "'");
+      return;
+    }
+  } else {
+    // setoption name <name, may contain spaces> [value <value>]
+    if (word != "name") {
+      error("setoption needs 'name <option> [value <value>]'");
+      return;
+    }
+    bool in_value = false;
+    while (in >> word) {
+      if (!in_value && word == "value") {
+        in_value = true;
+        continue;
+      }
+      std::string& target = in_value ? value : name;
+      target += (target.empty() ? "" : " ") + word;
+    }
   }
   if (!wait_for_stopped_search("setoption name " + name)) return;
   std::string message;
@@ -209,7 +302,8 @@ void UciEngine::cmd_setoption(const std::string& args) {
   apply_option(options_.find(name)->name);
 }
 
-bool UciEngine::apply_option(const std::string& name) {
+template <search::SearchGame G>
+bool GameEngine<G>::apply_option(const std::string& name) {
   std::string message;
   if (name == "Hash") {
     if (!table_.resize(size_t(options_.spin("Hash")), &message)) error(message);
@@ -221,7 +315,7 @@ bool UciEngine::apply_option(const std::string& name) {
       error("setoption SearchFeatures: " + message);
       options_.set(name, search::describe_search_features(features), message);  // Unchanged.
     }
-    chess::set_endgame_knowledge(features.endgame_knowledge);
+    apply_game_features<G>(features);
   } else if (name == "TTEntry") {
     table_.set_scheme(*hashing::parse_tt_entry_scheme(options_.text("TTEntry")));
   } else if (name == "TTReplace") {
@@ -237,7 +331,8 @@ bool UciEngine::apply_option(const std::string& name) {
   return true;
 }
 
-void UciEngine::configure_threads() {
+template <search::SearchGame G>
+void GameEngine<G>::configure_threads() {
   search::SplitSettings settings;
   settings.strategy = *parallel::parse_split_strategy(options_.text("SplitStrategy"));
   settings.split_any_node = *parallel::parse_split_nodes(options_.text("SplitNodes"));
@@ -247,19 +342,20 @@ void UciEngine::configure_threads() {
   parallel::configure_threads(*searcher_, int(options_.spin("Threads")), settings);
 }
 
-void UciEngine::cmd_position(const std::string& args) {
+template <search::SearchGame G>
+void GameEngine<G>::cmd_position(const std::string& args) {
   std::istringstream in(args);
   std::string word;
   in >> word;
-  chess::Position pos;
+  typename G::Position pos;
   std::string message;
   if (word == "startpos") {
-    pos = chess::Position::start();
+    pos = start_position<G>();
     in >> word;
   } else if (word == "fen") {
     std::string fen;
     while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
-    if (!chess::Position::parse_fen(fen, pos, message)) {
+    if (!G::parse_fen(fen, pos, message)) {
       error("position: " + message);
       return;
     }
@@ -269,29 +365,31 @@ void UciEngine::cmd_position(const std::string& args) {
   }
   if (in && word == "moves") {
     while (in >> word) {
-      const chess::Move m = chess::parse_uci_move(pos, word, message);
+      const auto m = G::parse_move(pos, word, message);
       if (m.is_none()) {
         error("position: " + message);
         return;
       }
-      pos.make_move(m);
+      G::make(pos, m);
     }
   } else if (in && !word.empty() && word != "moves") {
     error("position: unexpected '" + word + "' (expected 'moves')");
     return;
   }
   position_ = pos;
+  banned_.clear();
 }
 
-void UciEngine::cmd_go(const std::string& args) {
+template <search::SearchGame G>
+void GameEngine<G>::cmd_go(const std::string& args) {
   const auto received = search::TimeManager::Clock::now();  // The GUI's clock runs from here.
   search::SearchLimits limits;
   bool ponder = false;
   std::istringstream in(args);
   std::string word;
-  static const std::set<std::string> kKeywords = {
-      "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "movetime",
-      "infinite", "ponder", "searchmoves", "mate"};
+  static const std::set<std::string> kKeywords = {"wtime",     "btime",  "winc",        "binc",
+                                                  "movestogo", "depth",  "nodes",       "movetime",
+                                                  "infinite",  "ponder", "searchmoves", "mate"};
   auto number = [&](const std::string& key, int64_t min, int64_t max, int64_t& out) {
     std::string text;
     if (!(in >> text) || !parse_int(text, min, max, out)) {
@@ -302,12 +400,37 @@ void UciEngine::cmd_go(const std::string& args) {
     return true;
   };
   constexpr int64_t kMaxMs = int64_t(1) << 40;
+  const bool ucci = dialect_ == Dialect::kUcci;
+  const int us = G::side_index(position_);
   while (in >> word) {
     int64_t v = 0;
-    if (word == "wtime" || word == "btime") {
+    if (ucci && (word == "time" || word == "opptime")) {
+      // UCCI: the clocks of the side to move and of its opponent, in milliseconds.
+      if (!number(word, -kMaxMs, kMaxMs, v)) return;
+      limits.time_left_ms[word == "time" ? us : 1 - us] = std::max<int64_t>(v, 0);
+    } else if (ucci && (word == "increment" || word == "oppincrement")) {
+      if (!number(word, 0, kMaxMs, v)) return;
+      limits.increment_ms[word == "increment" ? us : 1 - us] = v;
+    } else if (ucci && word == "oppmovestogo") {
+      if (!number(word, 0, 10000, v)) return;  // The opponent's schedule: not needed.
+    } else if (ucci && word == "draw") {
+      // The opponent offers a draw; Splitlab plays on (it never answers "draw").
+    } else if (ucci && word == "depth") {
+      std::string text;
+      in >> text;
+      if (text == "infinite") {  // UCCI's "depth infinite": until "stop".
+        limits.infinite = true;
+      } else if (parse_int(text, 1, kMaxPly - 1, v)) {
+        limits.depth = int(v);
+      } else {
+        error("go: 'depth' needs an integer from 1 to " + std::to_string(kMaxPly - 1) +
+              " or 'infinite'" + (text.empty() ? "" : ", not '" + text + "'"));
+        return;
+      }
+    } else if (!ucci && (word == "wtime" || word == "btime")) {
       if (!number(word, -kMaxMs, kMaxMs, v)) return;
       limits.time_left_ms[word == "wtime" ? 0 : 1] = std::max<int64_t>(v, 0);
-    } else if (word == "winc" || word == "binc") {
+    } else if (!ucci && (word == "winc" || word == "binc")) {
       if (!number(word, 0, kMaxMs, v)) return;
       limits.increment_ms[word == "winc" ? 0 : 1] = v;
     } else if (word == "movestogo") {
@@ -338,7 +461,7 @@ void UciEngine::cmd_go(const std::string& args) {
           break;
         }
         std::string message;
-        if (chess::parse_uci_move(position_, word, message).is_none()) {
+        if (G::parse_move(position_, word, message).is_none()) {
           error("go searchmoves: " + message);
           return;
         }
@@ -349,10 +472,26 @@ void UciEngine::cmd_go(const std::string& args) {
       return;
     }
   }
+  if (!banned_.empty()) {
+    // UCCI banmoves: the search chooses among the other legal moves.
+    limits.searchmoves.clear();
+    typename G::MoveList legal;
+    G::generate_legal(position_, legal);
+    for (const auto m : legal) {
+      const std::string text = G::move_to_text(m);
+      if (std::find(banned_.begin(), banned_.end(), text) == banned_.end())
+        limits.searchmoves.push_back(text);
+    }
+    if (limits.searchmoves.empty()) {
+      if (!wait_for_stopped_search("go")) return;
+      send("nobestmove");  // Every legal move is banned.
+      return;
+    }
+  }
   if (!wait_for_stopped_search("go")) return;
   std::unique_lock lock(mutex_);
   searcher_->arm();
-  const int side = position_.side_to_move() == chess::kWhite ? 0 : 1;
+  const int side = G::side_index(position_);
   const int64_t delay = clock_delays_.on_go(
       position_.game_ply(), limits.time_left_ms[side], limits.increment_ms[side],
       limits.time_left_ms[side] >= 0 && limits.movetime_ms == 0 && !limits.infinite && !ponder);
@@ -377,7 +516,8 @@ void UciEngine::cmd_go(const std::string& args) {
   wake_.notify_all();
 }
 
-void UciEngine::cmd_stop(bool at_once) {
+template <search::SearchGame G>
+void GameEngine<G>::cmd_stop(bool at_once) {
   {
     std::lock_guard lock(mutex_);
     if (!searching_) return;
@@ -392,7 +532,8 @@ void UciEngine::cmd_stop(bool at_once) {
   wake_.notify_all();
 }
 
-void UciEngine::cmd_ponderhit() {
+template <search::SearchGame G>
+void GameEngine<G>::cmd_ponderhit() {
   {
     std::lock_guard lock(mutex_);
     if (!searching_ || !pondering_) return;
@@ -402,12 +543,14 @@ void UciEngine::cmd_ponderhit() {
   wake_.notify_all();
 }
 
-void UciEngine::wait_for_search() {
+template <search::SearchGame G>
+void GameEngine<G>::wait_for_search() {
   std::unique_lock lock(mutex_);
   wake_.wait(lock, [this] { return !searching_; });
 }
 
-bool UciEngine::wait_for_stopped_search(const std::string& command) {
+template <search::SearchGame G>
+bool GameEngine<G>::wait_for_stopped_search(const std::string& command) {
   std::unique_lock lock(mutex_);
   if (searching_ && !stop_requested_) {
     error(command + ": a search is running (send stop first)");
@@ -418,8 +561,18 @@ bool UciEngine::wait_for_stopped_search(const std::string& command) {
   return true;
 }
 
-void UciEngine::report(const search::SearchResult& r) {
+template <search::SearchGame G>
+void GameEngine<G>::report(const search::SearchResult& r) {
   const int64_t time = std::max<int64_t>(r.time_ms, 0);
+  if (dialect_ == Dialect::kUcci) {
+    // UCCI: the score is a plain number (mates as +-(32000 - plies)).
+    std::string line = "info depth " + std::to_string(r.depth) + " score " +
+                       std::to_string(r.score) + " time " + std::to_string(time) + " nodes " +
+                       std::to_string(r.nodes) + " pv";
+    for (const auto& m : r.pv) line += " " + m;
+    send(line);
+    return;
+  }
   std::string line = "info depth " + std::to_string(r.depth) + " seldepth " +
                      std::to_string(r.seldepth) + " score " + score_to_uci(r.score);
   if (r.lower_bound) line += " lowerbound";
@@ -432,7 +585,8 @@ void UciEngine::report(const search::SearchResult& r) {
   send(line);
 }
 
-void UciEngine::search_thread_loop() {
+template <search::SearchGame G>
+void GameEngine<G>::search_thread_loop() {
   while (true) {
     std::unique_lock lock(mutex_);
     wake_.wait(lock, [this] { return has_job_ || quitting_; });
@@ -440,7 +594,7 @@ void UciEngine::search_thread_loop() {
     has_job_ = false;
     const bool pondering = pondering_;
     const search::SearchLimits limits = job_limits_;
-    const chess::Position pos = job_position_;
+    const typename G::Position pos = job_position_;
     const auto received = job_received_;
     const int64_t overhead = job_margin_ms_;
     lock.unlock();
@@ -450,8 +604,8 @@ void UciEngine::search_thread_loop() {
         received);
 
     // The last words on the search: its totals and, in parallel, what each thread did.
-    send("info nodes " + std::to_string(result.nodes) + " time " +
-         std::to_string(result.time_ms) + " nps " +
+    send("info nodes " + std::to_string(result.nodes) + " time " + std::to_string(result.time_ms) +
+         " nps " +
          std::to_string(result.time_ms > 0 ? result.nodes * 1000 / uint64_t(result.time_ms)
                                            : result.nodes * 1000) +
          " hashfull " + std::to_string(table_.hashfull()));
@@ -461,18 +615,59 @@ void UciEngine::search_thread_loop() {
     // The protocol forbids "bestmove" while pondering or in an infinite search until the GUI
     // sends stop or ponderhit.
     lock.lock();
-    wake_.wait(lock, [this] { return stop_requested_ || quitting_ || (!pondering_ && !infinite_); });
-    clock_delays_.on_answer(
-        std::chrono::duration_cast<std::chrono::milliseconds>(
-            search::TimeManager::Clock::now() - received).count(),
-        searcher_->maximum_ms());
+    wake_.wait(lock,
+               [this] { return stop_requested_ || quitting_ || (!pondering_ && !infinite_); });
+    clock_delays_.on_answer(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                search::TimeManager::Clock::now() - received)
+                                .count(),
+                            searcher_->maximum_ms());
     std::string line = "bestmove " + (result.best_move.empty() ? "0000" : result.best_move);
     if (!result.ponder_move.empty()) line += " ponder " + result.ponder_move;
+    if (dialect_ == Dialect::kUcci && result.best_move.empty()) line = "nobestmove";
     send(line);
     searching_ = false;
     lock.unlock();
     wake_.notify_all();
   }
 }
+
+template <search::SearchGame G>
+void GameEngine<G>::cmd_banmoves(const std::string& args) {
+  std::istringstream in(args);
+  std::string word, message;
+  std::vector<std::string> banned;
+  while (in >> word) {
+    const auto m = G::parse_move(position_, word, message);
+    if (m.is_none()) {
+      error("banmoves: " + message);
+      return;
+    }
+    banned.push_back(G::move_to_text(m));
+  }
+  banned_ = std::move(banned);
+}
+
+template <search::SearchGame G>
+void GameEngine<G>::cmd_probe() {
+  hashing::TtEntry entry;
+  hashing::TtStats stats;
+  std::string line = "pophash";
+  if (table_.probe(G::key(position_), entry, stats)) {
+    std::string message;
+    const auto move = G::move_from_bits(entry.move);
+    if (entry.move && !G::parse_move(position_, G::move_to_text(move), message).is_none())
+      line += " bestmove " + G::move_to_text(move);
+    const std::string value = std::to_string(hashing::score_from_tt(entry.score, 0));
+    const std::string depth = std::to_string(entry.depth);
+    if (entry.bound == hashing::TtBound::Lower || entry.bound == hashing::TtBound::Exact)
+      line += " lowerbound " + value + " depth " + depth;
+    if (entry.bound == hashing::TtBound::Upper || entry.bound == hashing::TtBound::Exact)
+      line += " upperbound " + value + " depth " + depth;
+  }
+  send(line);
+}
+
+template class GameEngine<chess::ChessGame>;
+template class GameEngine<xiangqi::XiangqiGame>;
 
 }  // namespace splitlab::protocol

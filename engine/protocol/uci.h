@@ -1,7 +1,8 @@
-// The chess UCI engine. Input is read on the caller's thread (run()); searches run on one
-// long-lived search thread that sleeps on a condition variable while the engine is idle, so
-// "isready", "stop" and "ponderhit" are answered at once, also during a search. Bad input
-// (an unknown command, a malformed FEN, an illegal move, a bad option value or go parameter)
+// The engine protocols: UCI for chess, UCCI for xiangqi (one class template over the game,
+// with the dialect's words where they differ). Input is read on the caller's thread (run());
+// searches run on one long-lived search thread that sleeps on a condition variable while the engine
+// is idle, so "isready", "stop" and "ponderhit" are answered at once, also during a search. Bad
+// input (an unknown command, a malformed FEN, an illegal move, a bad option value or go parameter)
 // gets an "info string error: ..." line and the engine carries on.
 //
 // A GUI may send "stop" and then at once the next "position", "setoption" and "go", before the
@@ -17,19 +18,26 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/chess/chess_game.h"
 #include "engine/protocol/uci_options.h"
 #include "engine/search/clock_delay.h"
 #include "engine/search/searcher.h"
+#include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt.h"
 
 namespace splitlab::protocol {
 
-class UciEngine {
+// UCI ("uci", "setoption name N value V", "bestmove 0000") or UCCI ("ucci", "setoption N V",
+// "banmoves", "probe", "go time T increment I opptime T", "nobestmove", "bye").
+enum class Dialect { kUci, kUcci };
+
+template <search::SearchGame G>
+class GameEngine {
  public:
-  explicit UciEngine(std::ostream& out);
-  ~UciEngine();
+  explicit GameEngine(std::ostream& out, Dialect dialect = Dialect::kUci);
+  ~GameEngine();
 
   // Reads commands until "quit" or end of input.
   void run(std::istream& in);
@@ -46,6 +54,10 @@ class UciEngine {
   // `at_once`: without waiting for the search's first iteration to answer (quit).
   void cmd_stop(bool at_once = false);
   void cmd_ponderhit();
+  // UCCI: moves the next search may not play (cleared by "position").
+  void cmd_banmoves(const std::string& args);
+  // UCCI: what the table holds for the current position ("pophash ...").
+  void cmd_probe();
   void wait_for_search();
   // Waits for a stopped search to end (with its bestmove) and returns true, or returns false
   // with an error naming `command` if a search runs that nobody stopped.
@@ -57,31 +69,38 @@ class UciEngine {
   void report(const search::SearchResult& r);
 
   std::ostream& out_;
+  const Dialect dialect_;
   std::mutex out_mutex_;
   UciOptions options_;
   hashing::TranspositionTable table_;
-  std::unique_ptr<search::Searcher<chess::ChessGame>> searcher_;
-  chess::Position position_;
+  std::unique_ptr<search::Searcher<G>> searcher_;
+  typename G::Position position_;
+  std::vector<std::string> banned_;  // UCCI banmoves, for the next go.
 
   // Search thread hand-off.
   std::mutex mutex_;
   std::condition_variable wake_;
-  bool has_job_ = false;      // GUARDED_BY(mutex_)
-  bool searching_ = false;    // GUARDED_BY(mutex_)
-  bool pondering_ = false;    // GUARDED_BY(mutex_): a "go ponder" not yet hit.
-  bool infinite_ = false;     // GUARDED_BY(mutex_)
+  bool has_job_ = false;         // GUARDED_BY(mutex_)
+  bool searching_ = false;       // GUARDED_BY(mutex_)
+  bool pondering_ = false;       // GUARDED_BY(mutex_): a "go ponder" not yet hit.
+  bool infinite_ = false;        // GUARDED_BY(mutex_)
   bool stop_requested_ = false;  // GUARDED_BY(mutex_)
-  bool quitting_ = false;     // GUARDED_BY(mutex_)
+  bool quitting_ = false;        // GUARDED_BY(mutex_)
   search::SearchLimits job_limits_;
-  chess::Position job_position_;
+  typename G::Position job_position_;
   search::TimeManager::Clock::time_point job_received_;  // When its "go" arrived.
   int64_t job_margin_ms_ = 0;  // The clock margin it plans with (Move Overhead or more).
   // The GUI's clock against the engine's own, move by move: raises the margin on a loaded
   // machine. GUARDED_BY(mutex_)
   search::ClockDelayMonitor clock_delays_;
   int64_t reported_margin_ms_ = 0;  // The margin last announced by an info string.
-  bool debug_ = false;  // "debug on": every measured delay is reported.
+  bool debug_ = false;              // "debug on": every measured delay is reported.
   std::thread search_thread_;
 };
+
+using UciEngine = GameEngine<chess::ChessGame>;
+using UcciEngine = GameEngine<xiangqi::XiangqiGame>;
+extern template class GameEngine<chess::ChessGame>;
+extern template class GameEngine<xiangqi::XiangqiGame>;
 
 }  // namespace splitlab::protocol
