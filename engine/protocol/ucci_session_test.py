@@ -76,6 +76,10 @@ class Ucci:
             if predicate(line):
                 return seen
 
+    def handshake(self):
+        self.send("ucci")
+        return self.wait_for(lambda l: l == "ucciok", 10, "ucciok")
+
     def isready(self):
         self.send("isready")
         return self.wait_for(lambda l: l == "readyok", 10, "readyok")
@@ -104,8 +108,7 @@ def errors(lines):
 
 
 def test_handshake_and_options(e):
-    e.send("ucci")
-    seen = e.wait_for(lambda l: l == "ucciok", 10, "ucciok")
+    seen = e.handshake()
     check(any(l.startswith("id name Splitlab") for l in seen), "no id name: %s" % seen)
     options = [l for l in seen if l.startswith("option ")]
     check(any(re.fullmatch(r"option hashsize type spin min 1 max \d+ default 16", l)
@@ -119,8 +122,7 @@ def test_handshake_and_options(e):
 
 
 def test_search_by_depth(e):
-    e.send("ucci")
-    e.wait_for(lambda l: l == "ucciok", 10, "ucciok")
+    e.handshake()
     e.send("position startpos moves h2e2", "go depth 5")
     move, seen = e.answer(60)
     infos = [l for l in seen if l.startswith("info depth")]
@@ -136,8 +138,7 @@ def test_search_by_depth(e):
 
 
 def test_banmoves(e):
-    e.send("ucci")
-    e.wait_for(lambda l: l == "ucciok", 10, "ucciok")
+    e.handshake()
     # Ban the move the search chooses, then the next one it chooses, and so on: each answer
     # must be legal and none of the banned (so the check fails if bans were ignored).
     banned = []
@@ -155,8 +156,7 @@ def test_banmoves(e):
 
 
 def test_lost_position_and_clock(e):
-    e.send("ucci")
-    e.wait_for(lambda l: l == "ucciok", 10, "ucciok")
+    e.handshake()
     e.send("position fen " + LOST, "go depth 3")
     move, _ = e.answer(10)
     check(move is None, "a side without a legal move answered %s, not nobestmove" % move)
@@ -174,8 +174,7 @@ def test_lost_position_and_clock(e):
 
 
 def test_bad_input(e):
-    e.send("ucci")
-    e.wait_for(lambda l: l == "ucciok", 10, "ucciok")
+    e.handshake()
     for bad, mentions in [("position fen rnbakabnr/9 w", "FEN"),
                           ("position startpos moves h2h8", "h2h8"),
                           ("banmoves z9z9", "z9z9"),
@@ -194,8 +193,7 @@ def test_bad_input(e):
 
 
 def test_quit_says_bye(e):
-    e.send("ucci")
-    e.wait_for(lambda l: l == "ucciok", 10, "ucciok")
+    e.handshake()
     e.send("position startpos", "go depth infinite", "quit")
     e.wait_for(lambda l: l == "bye", 5, "bye")
     e.proc.wait(timeout=5)

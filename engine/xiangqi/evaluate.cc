@@ -60,34 +60,29 @@ Pair square_value(Color c, PieceType t, int file, int rank) {
   }
 }
 
-// What threatens a palace: the other side's chariots, horses and cannons across the river,
-// and its soldiers near the palace; what guards it: advisors and elephants.
-int palace_danger(const Position& pos, Color defender) {
-  const Color attacker = ~defender;
-  int attack_units = 0;
-  for (Square s = 0; s < kNumSquares; ++s) {
-    const Piece p = pos.piece_on(s);
-    if (p == kNoPiece || color_of(p) != attacker) continue;
-    const int rel = relative_rank(attacker, rank_of(s));
-    switch (type_of(p)) {
-      case kRook:
-        attack_units += rel >= 5 ? 3 : 1;
-        break;
-      case kHorse:
-        attack_units += rel >= 5 ? 2 : 0;
-        break;
-      case kCannon:
-        attack_units += rel >= 5 || file_of(s) == 4 ? 2 : 1;
-        break;
-      case kPawn:
-        attack_units += rel >= 6 && centre_distance(file_of(s)) <= 2 ? 1 : 0;
-        break;
-      default:
-        break;
-    }
+// What one piece brings against the other side's palace: chariots, horses and cannons across
+// the river (a cannon on the central file from anywhere), soldiers near the palace.
+int attack_units(Color attacker, PieceType t, Square s) {
+  const int rel = relative_rank(attacker, rank_of(s));
+  switch (t) {
+    case kRook:
+      return rel >= 5 ? 3 : 1;
+    case kHorse:
+      return rel >= 5 ? 2 : 0;
+    case kCannon:
+      return rel >= 5 || file_of(s) == 4 ? 2 : 1;
+    case kPawn:
+      return rel >= 6 && centre_distance(file_of(s)) <= 2 ? 1 : 0;
+    default:
+      return 0;
   }
+}
+
+// The danger to `defender`'s palace from the other side's attack units, against the advisors
+// and elephants that guard it.
+int palace_danger(const Position& pos, Color defender, int attacker_units) {
   const int guards = pos.count(defender, kAdvisor) + pos.count(defender, kElephant);
-  return attack_units * (4 + 6 * (4 - guards));
+  return attacker_units * (4 + 6 * (4 - guards));
 }
 
 }  // namespace
@@ -96,6 +91,7 @@ int piece_value(PieceType t) { return t == kKing ? 10000 : kMaterial[t].mg; }
 
 int evaluate(const Position& pos) {
   Pair score[2] = {{0, 0}, {0, 0}};
+  int units[2] = {0, 0};  // Attack units each side brings against the other's palace.
   int phase = 0;
   for (Square s = 0; s < kNumSquares; ++s) {
     const Piece p = pos.piece_on(s);
@@ -106,10 +102,11 @@ int evaluate(const Position& pos) {
     score[c].mg += kMaterial[t].mg + value.mg;
     score[c].eg += kMaterial[t].eg + value.eg;
     phase += kPhaseWeight[t];
+    units[c] += attack_units(c, t, s);
   }
   // Palace safety matters while there are attackers; its weight falls with the phase below.
-  score[kRed].mg -= palace_danger(pos, kRed);
-  score[kBlack].mg -= palace_danger(pos, kBlack);
+  score[kRed].mg -= palace_danger(pos, kRed, units[kBlack]);
+  score[kBlack].mg -= palace_danger(pos, kBlack, units[kRed]);
   phase = std::min(phase, kMaxPhase);
   const int mg = score[kRed].mg - score[kBlack].mg;
   const int eg = score[kRed].eg - score[kBlack].eg;
