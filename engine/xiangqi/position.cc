@@ -6,6 +6,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "engine/xiangqi/chase.h"
 #include "engine/xiangqi/geometry.h"
 #include "hashing/zobrist.h"
 
@@ -128,6 +129,7 @@ void Position::make_move(Move m) {
     ++next.plies_since_capture;
   }
   next.key ^= piece_key(mover, from) ^ piece_key(mover, to) ^ kZobrist.side_to_move;
+  next.move = m;
   board_[to] = mover;
   board_[from] = kNoPiece;
   if (type_of(mover) == kKing) kings_[side_] = to;
@@ -153,6 +155,7 @@ void Position::unmake_move(Move m) {
 void Position::make_null_move() {
   State next = state();
   next.captured = kNoPiece;
+  next.move = Move::none();
   ++next.plies_since_capture;
   next.plies_from_null = 0;
   next.checked = false;  // A pass is never made in check, and it gives none.
@@ -186,9 +189,41 @@ Position::Repetition Position::repetition() const {
     }
     if (they_always_checked != we_always_checked)
       return they_always_checked ? Repetition::kWin : Repetition::kLoss;
-    return Repetition::kDraw;
+    if (they_always_checked) return Repetition::kDraw;  // Both checked throughout.
+    return chase_verdict(back);
   }
   return Repetition::kNone;
+}
+
+Position::Repetition Position::chase_verdict(int back) const {
+  // Walks the cycle backwards from the last move, on a scratch copy (kept per thread, so that
+  // its history is not allocated anew), following for each side the piece it chased with every
+  // move (a chased piece that fled from `from` to `to` stood on `from` before). Most cycles chase
+  // nothing: the walk stops once neither side's last moves chased anything.
+  thread_local Position replay;
+  replay = *this;
+  const int now = int(states_.size()) - 1;
+  SquareSet chased_by[2];  // [0]: their chases (of our pieces), [1]: ours.
+  bool started[2] = {false, false};
+  for (int k = back; k >= 1; --k) {
+    const State& after = states_[now - back + k];
+    const Move m = after.move;
+    const int mover = (back - k) % 2 == 0 ? 0 : 1;
+    const SquareSet chased = chased_by_last_move(replay, m, after.captured);
+    chased_by[mover] = started[mover] ? chased_by[mover] & chased : chased;
+    started[mover] = true;
+    SquareSet& fled = chased_by[1 - mover];  // The other side's victims: the mover's pieces.
+    if (fled[m.to()]) {
+      fled.reset(m.to());
+      fled.set(m.from());
+    }
+    if (started[0] && started[1] && chased_by[0].none() && chased_by[1].none())
+      return Repetition::kDraw;
+    replay.unmake_move(m);
+  }
+  const bool they_chase = chased_by[0].any(), we_chase = chased_by[1].any();
+  if (they_chase == we_chase) return Repetition::kDraw;
+  return they_chase ? Repetition::kWinByChase : Repetition::kLossByChase;
 }
 
 uint64_t Position::compute_key() const {

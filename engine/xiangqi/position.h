@@ -65,8 +65,9 @@ class Position {
   // What repetition says of the position for the side to move: nothing (no earlier occurrence
   // since the last capture or null move), a draw, or a win or loss because one side gave check
   // with every move of the cycle and the other did not (perpetual check loses, as ElephantEye
-  // and Fairy-Stockfish rule it). Chasing is not ruled (a cycle without perpetual check draws).
-  enum class Repetition { kNone, kDraw, kWin, kLoss };
+  // and Fairy-Stockfish rule it), or, when neither side checked throughout, because one side
+  // chased the same piece with every move and the other did not (chase.h).
+  enum class Repetition { kNone, kDraw, kWin, kLoss, kWinByChase, kLossByChase };
   Repetition repetition() const;
 
   // The key recomputed from scratch; equal to key() in a consistent position.
@@ -78,6 +79,7 @@ class Position {
   // What make_move() cannot recompute on unmake; one per ply of the game.
   struct State {
     uint64_t key = 0;
+    Move move = Move::none();  // The move that led here (none after a null move or at the start).
     uint16_t plies_since_capture = 0;
     uint16_t plies_from_null = 0;
     Piece captured = kNoPiece;
@@ -85,6 +87,8 @@ class Position {
   };
 
   const State& state() const { return states_.back(); }
+  // The verdict of chasing on the cycle of the last `back` plies (no side checked throughout).
+  Repetition chase_verdict(int back) const;
   // Whether any piece of `by` attacks the general on `s`, the board being as it is.
   bool general_attacked_from(Square s, Color by) const;
 

@@ -8,13 +8,15 @@ Fairy-Stockfish's `go perft` (UCI ranks 1..10, translated to UCCI's 0..9) with t
 under each. Usage: xiangqi_fairy_perft_test.py SPLITLAB [--positions N] [--depth D] [--seed S]
 """
 import argparse
+import os
 import random
 import re
 import subprocess
 import sys
-import time
 
-FAIRY = "/usr/games/fairy-stockfish"
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+from fairy_client import Fairy  # noqa: E402
+
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 # A few suite positions as further starting points (tests/data/xiangqi_perft.epd).
 SUITE_STARTS = [
@@ -23,64 +25,6 @@ SUITE_STARTS = [
     "1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w - - 0 1",
 ]
 TIMEOUT = 60.0
-
-
-class Fairy:
-    """Fairy-Stockfish over UCI with UCI_Variant xiangqi; every wait is bounded."""
-
-    def __init__(self):
-        self.proc = subprocess.Popen([FAIRY], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.read_until(lambda line: line == "uciok")
-        self.send("setoption name UCI_Variant value xiangqi")
-        self.send("isready")
-        self.read_until(lambda line: line == "readyok")
-
-    def send(self, command):
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, done):
-        deadline = time.monotonic() + TIMEOUT
-        lines = []
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if done(line):
-                return lines
-        raise RuntimeError("fairy-stockfish did not answer in time")
-
-    def divide(self, fen, depth):
-        """{uci move: count} of `go perft depth`, and the total."""
-        self.send(f"position fen {fen}")
-        self.send(f"go perft {depth}")
-        lines = self.read_until(lambda line: line.startswith("Nodes searched"))
-        counts = {}
-        for line in lines:
-            m = re.fullmatch(r"([a-i]\d+[a-i]\d+): (\d+)", line)
-            if m:
-                counts[m.group(1)] = int(m.group(2))
-        return counts, int(lines[-1].split(":")[1])
-
-    def fen_after(self, fen, moves):
-        self.send(f"position fen {fen} moves {' '.join(moves)}" if moves else f"position fen {fen}")
-        self.send("d")
-        lines = self.read_until(lambda line: line.startswith("Fen:"))
-        # Read past the rest of the board display so the next command starts clean.
-        self.send("isready")
-        self.read_until(lambda line: line == "readyok")
-        return lines[-1].split(":", 1)[1].strip()
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
 
 
 def uci_to_ucci(move):

@@ -84,9 +84,11 @@ struct XiangqiGame {
         score = kDrawScore;
         return true;
       case Position::Repetition::kWin:
+      case Position::Repetition::kWinByChase:
         score = kBanScore;
         return true;
       case Position::Repetition::kLoss:
+      case Position::Repetition::kLossByChase:
         score = -kBanScore;
         return true;
     }

@@ -6,6 +6,7 @@
 
 #include "engine/core/score.h"
 #include "engine/search/searcher.h"
+#include "engine/xiangqi/chase.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
@@ -133,6 +134,54 @@ TEST(XiangqiRepetition, CycleWithoutPerpetualCheckDraws) {
   EXPECT_EQ(play(fen, {"a1a2", "e9d9", "a2a1"}).repetition(), Position::Repetition::kNone);
   // A position set up from a FEN has no history to repeat.
   EXPECT_FALSE(XiangqiGame::rule_score(parse(fen), score));
+}
+
+// Red's chariot chases an undefended black horse between a6 and c5 (UCCI squares): every Red move
+// attacks it anew, no Black move attacks anything. The chaser loses.
+TEST(XiangqiRepetition, PerpetualChaseLosesForTheChasingSide) {
+  const char* fen = "5k3/9/9/n8/9/9/9/9/1R7/3K5 w - - 0 1";
+  const Position black = play(fen, {"b1a1", "a6c5", "a1c1", "c5a6", "c1a1", "a6c5", "a1c1"});
+  EXPECT_EQ(black.repetition(), Position::Repetition::kWinByChase);  // Black, chased, to move.
+  Score score = 0;
+  EXPECT_TRUE(XiangqiGame::rule_score(black, score));
+  EXPECT_EQ(score, kBanScore);
+  const Position red = play(fen, {"b1a1", "a6c5", "a1c1", "c5a6", "c1a1", "a6c5", "a1c1", "c5a6"});
+  EXPECT_EQ(red.repetition(), Position::Repetition::kLossByChase);
+  // What each move chased: the horse, on the square it stood on.
+  Position pos = parse(fen);
+  std::string error;
+  const Move first = parse_move(pos, "b1a1", error);
+  pos.make_move(first);
+  SquareSet expected;
+  expected.set(make_square(0, 6));
+  EXPECT_EQ(chased_by_last_move(pos, first, kNoPiece), expected);
+  const Move flight = parse_move(pos, "a6c5", error);
+  pos.make_move(flight);
+  EXPECT_TRUE(chased_by_last_move(pos, flight, kNoPiece).none());
+}
+
+// The same cycle with the horse defended on a6 by Black's chariot on a9: the attacks on a6 are
+// no chase, so the chase is broken and the cycle draws.
+TEST(XiangqiRepetition, ChasingADefendedPieceIsNoChase) {
+  const char* fen = "r4k3/9/9/n8/9/9/9/9/1R7/3K5 w - - 0 1";
+  const Position black = play(fen, {"b1a1", "a6c5", "a1c1", "c5a6", "c1a1", "a6c5", "a1c1"});
+  EXPECT_EQ(black.repetition(), Position::Repetition::kDraw);
+}
+
+// A horse attacking a chariot chases it even when the chariot is defended (it is worth more);
+// a chariot attacking a defended chariot that can take it back does not.
+TEST(XiangqiChase, StrongerPiecesAreChasedDefendedOrNot) {
+  Position pos = parse("4rk3/9/9/4r4/9/9/9/2N6/9/3K5 w - - 0 1");
+  std::string error;
+  const Move horse = parse_move(pos, "c2d4", error);
+  ASSERT_FALSE(horse.is_none()) << error;
+  pos.make_move(horse);
+  EXPECT_TRUE(chased_by_last_move(pos, horse, kNoPiece)[make_square(4, 6)]);  // e6
+  Position rooks = parse("4rk3/9/9/4r4/9/9/9/9/R8/3K5 w - - 0 1");
+  const Move rook = parse_move(rooks, "a1a6", error);
+  ASSERT_FALSE(rook.is_none()) << error;
+  rooks.make_move(rook);
+  EXPECT_TRUE(chased_by_last_move(rooks, rook, kNoPiece).none());
 }
 
 TEST(XiangqiRules, FiftyMovesWithoutACaptureDraw) {
