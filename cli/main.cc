@@ -13,6 +13,7 @@
 #include "cli/scale_command.h"
 #include "cli/tt_study_command.h"
 #include "engine/protocol/uci.h"
+#include "engine/protocol/uci_front_end.h"
 
 namespace {
 
@@ -20,7 +21,8 @@ void print_usage() {
   std::fprintf(stderr,
                "usage: splitlab <command> [flags]\n"
                "commands:\n"
-               "  (none) | uci     a chess UCI engine on stdin/stdout\n"
+               "  (none) | uci     a UCI engine on stdin/stdout: chess, or xiangqi after\n"
+               "                   setoption name UCI_Variant value xiangqi (ranks 1..10)\n"
                "  ucci             a xiangqi UCCI engine on stdin/stdout\n"
                "  bench [--game chess|xiangqi] [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
                "        [--threads N] [--strategy none|ybwc|dts|lazy] [--split-nodes pv-all|any]\n"
@@ -56,7 +58,7 @@ void print_usage() {
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "uci") {
-    splitlab::protocol::UciEngine engine(std::cout);
+    splitlab::protocol::UciFrontEnd engine(std::cout);  // Chess, or xiangqi by UCI_Variant.
     engine.run(std::cin);
     return 0;
   }

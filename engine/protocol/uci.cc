@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "engine/chess/evaluate.h"
+#include "engine/xiangqi/notation.h"
 #include "hashing/tt_options.h"
 #include "parallel/options.h"
 #include "parallel/report.h"
@@ -148,6 +149,8 @@ GameEngine<G>::GameEngine(std::ostream& out, Dialect dialect)
   options_.add(spin("Move Overhead", 50, 0, 5000));
   options_.add(check("Ponder", false));
   options_.add(button("Clear Hash"));
+  // The game, as Fairy-Stockfish names it; the front end (uci_front_end.h) acts on it.
+  if (dialect_ == Dialect::kUci) options_.add(combo("UCI_Variant", "chess", {"chess", "xiangqi"}));
 
   std::string err;
   table_.resize(kDefaultHashMb, &err);
@@ -177,6 +180,28 @@ template <search::SearchGame G>
 void GameEngine<G>::send(const std::string& line) {
   std::lock_guard lock(out_mutex_);
   out_ << line << '\n' << std::flush;
+}
+
+template <search::SearchGame G>
+std::string GameEngine<G>::to_wire(const std::string& move) const {
+  if constexpr (std::is_same_v<G, xiangqi::XiangqiGame>) {
+    if (dialect_ == Dialect::kUci) {
+      const std::string text =
+          xiangqi::rebase_move_text(move, xiangqi::RankBase::kZero, xiangqi::RankBase::kOne);
+      if (!text.empty()) return text;
+    }
+  }
+  return move;
+}
+
+template <search::SearchGame G>
+typename G::Move GameEngine<G>::read_move(const typename G::Position& pos, const std::string& text,
+                                          std::string& error) const {
+  if constexpr (std::is_same_v<G, xiangqi::XiangqiGame>) {
+    if (dialect_ == Dialect::kUci)
+      return xiangqi::parse_move(pos, text, error, xiangqi::RankBase::kOne);
+  }
+  return G::parse_move(pos, text, error);
 }
 
 template <search::SearchGame G>
@@ -365,7 +390,7 @@ void GameEngine<G>::cmd_position(const std::string& args) {
   }
   if (in && word == "moves") {
     while (in >> word) {
-      const auto m = G::parse_move(pos, word, message);
+      const auto m = read_move(pos, word, message);
       if (m.is_none()) {
         error("position: " + message);
         return;
@@ -461,11 +486,12 @@ void GameEngine<G>::cmd_go(const std::string& args) {
           break;
         }
         std::string message;
-        if (G::parse_move(position_, word, message).is_none()) {
+        const auto m = read_move(position_, word, message);
+        if (m.is_none()) {
           error("go searchmoves: " + message);
           return;
         }
-        limits.searchmoves.push_back(word);
+        limits.searchmoves.push_back(G::move_to_text(m));  // The searcher's own text.
       }
     } else {
       error("go: unknown parameter '" + word + "'");
@@ -569,7 +595,7 @@ void GameEngine<G>::report(const search::SearchResult& r) {
     std::string line = "info depth " + std::to_string(r.depth) + " score " +
                        std::to_string(r.score) + " time " + std::to_string(time) + " nodes " +
                        std::to_string(r.nodes) + " pv";
-    for (const auto& m : r.pv) line += " " + m;
+    for (const auto& m : r.pv) line += " " + to_wire(m);
     send(line);
     return;
   }
@@ -581,7 +607,7 @@ void GameEngine<G>::report(const search::SearchResult& r) {
           std::to_string(time > 0 ? r.nodes * 1000 / uint64_t(time) : r.nodes * 1000) +
           " hashfull " + std::to_string(table_.hashfull()) + " time " + std::to_string(time) +
           " pv";
-  for (const auto& m : r.pv) line += " " + m;
+  for (const auto& m : r.pv) line += " " + to_wire(m);
   send(line);
 }
 
@@ -621,8 +647,9 @@ void GameEngine<G>::search_thread_loop() {
                                 search::TimeManager::Clock::now() - received)
                                 .count(),
                             searcher_->maximum_ms());
-    std::string line = "bestmove " + (result.best_move.empty() ? "0000" : result.best_move);
-    if (!result.ponder_move.empty()) line += " ponder " + result.ponder_move;
+    std::string line =
+        "bestmove " + (result.best_move.empty() ? "0000" : to_wire(result.best_move));
+    if (!result.ponder_move.empty()) line += " ponder " + to_wire(result.ponder_move);
     if (dialect_ == Dialect::kUcci && result.best_move.empty()) line = "nobestmove";
     send(line);
     searching_ = false;
@@ -637,7 +664,7 @@ void GameEngine<G>::cmd_banmoves(const std::string& args) {
   std::string word, message;
   std::vector<std::string> banned;
   while (in >> word) {
-    const auto m = G::parse_move(position_, word, message);
+    const auto m = read_move(position_, word, message);
     if (m.is_none()) {
       error("banmoves: " + message);
       return;

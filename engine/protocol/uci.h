@@ -29,23 +29,40 @@
 
 namespace splitlab::protocol {
 
+// What the UCI front end (uci_front_end.h) needs of an engine, whatever its game.
+class LineEngine {
+ public:
+  virtual ~LineEngine() = default;
+  // Handles one line; returns false after "quit".
+  virtual bool handle(const std::string& line) = 0;
+  // The options and their current values.
+  virtual const std::vector<UciOption>& options() const = 0;
+};
+
 // UCI ("uci", "setoption name N value V", "bestmove 0000") or UCCI ("ucci", "setoption N V",
 // "banmoves", "probe", "go time T increment I opptime T", "nobestmove", "bye").
 enum class Dialect { kUci, kUcci };
 
+// Under UCI the engine declares UCI_Variant (chess, xiangqi); this class only records its value,
+// and the front end switches the game. Xiangqi over UCI numbers ranks 1..10 as Fairy-Stockfish
+// does ("h3e3"), over UCCI 0..9 ("h2e2").
 template <search::SearchGame G>
-class GameEngine {
+class GameEngine final : public LineEngine {
  public:
   explicit GameEngine(std::ostream& out, Dialect dialect = Dialect::kUci);
-  ~GameEngine();
+  ~GameEngine() override;
 
   // Reads commands until "quit" or end of input.
   void run(std::istream& in);
-  // Handles one line; returns false after "quit".
-  bool handle(const std::string& line);
+  bool handle(const std::string& line) override;
+  const std::vector<UciOption>& options() const override { return options_.all(); }
 
  private:
   void send(const std::string& line);
+  // Move text as the dialect writes it, from and to Splitlab's own (the searcher's).
+  std::string to_wire(const std::string& move) const;
+  typename G::Move read_move(const typename G::Position& pos, const std::string& text,
+                             std::string& error) const;
   void error(const std::string& message) { send("info string error: " + message); }
   void cmd_uci();
   void cmd_setoption(const std::string& args);

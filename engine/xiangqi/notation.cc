@@ -48,4 +48,12 @@ Move parse_move(const Position& pos, std::string_view text, std::string& error, 
   return m;
 }
 
+std::string rebase_move_text(std::string_view text, RankBase from, RankBase to) {
+  size_t at = 0;
+  const Square from_square = read_square(text, at, from);
+  const Square to_square = from_square == kNoSquare ? kNoSquare : read_square(text, at, from);
+  if (from_square == kNoSquare || to_square == kNoSquare || at != text.size()) return "";
+  return square_to_text(from_square, to) + square_to_text(to_square, to);
+}
+
 }  // namespace splitlab::xiangqi

@@ -19,5 +19,8 @@ std::string move_to_text(Move m, RankBase base = RankBase::kZero);
 // the problem in `error`.
 Move parse_move(const Position& pos, std::string_view text, std::string& error,
                 RankBase base = RankBase::kZero);
+// The same move written with the other rank numbering ("h2e2" <-> "h3e3"), for text that has
+// no position beside it (a principal variation); "" if `text` is not a move in `from`.
+std::string rebase_move_text(std::string_view text, RankBase from, RankBase to);
 
 }  // namespace splitlab::xiangqi

@@ -220,6 +220,17 @@ TEST(XiangqiNotation, MoveTextRoundTripsInBothRankNumberings) {
   EXPECT_EQ(move_to_text(parse_move(black, "a10a9", error, RankBase::kOne)), "a9a8") << error;
 }
 
+TEST(XiangqiNotation, RebasingMoveTextShiftsEveryRankByOne) {
+  EXPECT_EQ(rebase_move_text("h2e2", RankBase::kZero, RankBase::kOne), "h3e3");
+  EXPECT_EQ(rebase_move_text("a9a8", RankBase::kZero, RankBase::kOne), "a10a9");
+  EXPECT_EQ(rebase_move_text("a10a9", RankBase::kOne, RankBase::kZero), "a9a8");
+  EXPECT_EQ(rebase_move_text("i0i9", RankBase::kZero, RankBase::kZero), "i0i9");
+  EXPECT_EQ(rebase_move_text("a0a1", RankBase::kOne, RankBase::kZero), "");  // No rank 0 in UCI.
+  EXPECT_EQ(rebase_move_text("a11a9", RankBase::kOne, RankBase::kZero), "");
+  EXPECT_EQ(rebase_move_text("h2e2 ", RankBase::kZero, RankBase::kOne), "");
+  EXPECT_EQ(rebase_move_text("", RankBase::kZero, RankBase::kOne), "");
+}
+
 TEST(XiangqiNotation, BadMovesAreRejectedWithAReason) {
   const Position pos = Position::start();
   std::string error;
