@@ -12,4 +12,13 @@ std::string_view default_book_epd() {
 
 std::string_view default_book_name() { return "splitlab_book.epd"; }
 
+std::string_view xiangqi_book_epd() {
+  static constexpr std::string_view kText =
+#include "bench/book/xiangqi_book_epd.inc"
+      ;
+  return kText;
+}
+
+std::string_view xiangqi_book_name() { return "xiangqi_book.epd"; }
+
 }  // namespace splitlab::bench

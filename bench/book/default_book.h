@@ -15,4 +15,9 @@ std::string_view default_book_epd();
 // The file name the text came from, for messages and results ("splitlab_book.epd").
 std::string_view default_book_name();
 
+// The default xiangqi book, bench/book/xiangqi_book.epd, made the same way with Fairy-Stockfish
+// as referee (make_book.py --variant xiangqi); moves in its comments are UCI text (a1..i10).
+std::string_view xiangqi_book_epd();
+std::string_view xiangqi_book_name();
+
 }  // namespace splitlab::bench

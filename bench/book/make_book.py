@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Makes Splitlab's default opening book, bench/book/splitlab_book.epd, with Stockfish as referee.
+"""Makes Splitlab's default opening books with a referee engine: bench/book/splitlab_book.epd for
+chess with Stockfish, and with --variant xiangqi bench/book/xiangqi_book.epd with Fairy-Stockfish
+(UCI_Variant xiangqi; moves in its UCI text, ranks 1..10). "Stockfish" below means the referee.
 
 Method. Each candidate opening is a random walk of --plies half-moves from the start position.
 At every ply Stockfish searches the position to --walk-depth with MultiPV --multipv, and the walk
@@ -22,6 +24,7 @@ with the evaluation from White's point of view in pawns, and D1 the number of le
 While /tmp/splitlab-quiet exists (timing experiments on the machine) the script waits before
 each search. Python 3 standard library only. Run it from the repository root:
   nice -n 10 python3 bench/book/make_book.py
+  nice -n 10 python3 bench/book/make_book.py --variant xiangqi
 """
 
 import argparse
@@ -41,6 +44,13 @@ MATE_CP = 100000  # A mate score, as centipawns, for comparing candidate moves.
 # The parameters that decide the book's content, in the order the header lists them.
 BOOK_PARAMETERS = ["seed", "plies", "multipv", "walk_depth", "margin_cp", "eval_depth",
                    "threshold_cp", "min_legal_moves", "hash_mb", "count"]
+# What differs for xiangqi: the referee, the book, and a shallower final evaluation (Fairy-Stockfish
+# searches xiangqi's wider tree more slowly; depth 12 still sees the opening's tactics).
+VARIANT_DEFAULTS = {
+    "chess": {"stockfish": "/usr/games/stockfish", "out": "splitlab_book.epd", "eval_depth": 16},
+    "xiangqi": {"stockfish": "/usr/games/fairy-stockfish", "out": "xiangqi_book.epd",
+                "eval_depth": 12},
+}
 
 
 def parse_args(argv):
@@ -54,20 +64,31 @@ def parse_args(argv):
                         help="Stockfish's depth for the walk's MultiPV searches")
     parser.add_argument("--margin-cp", type=int, default=30,
                         help="a walk move must score within this many centipawns of the best")
-    parser.add_argument("--eval-depth", type=int, default=16,
-                        help="Stockfish's depth for the final evaluation")
+    parser.add_argument("--eval-depth", type=int, default=None,
+                        help="Stockfish's depth for the final evaluation (chess 16, xiangqi 12)")
     parser.add_argument("--threshold-cp", type=int, default=50,
                         help="keep a position when |evaluation| <= this many centipawns")
     parser.add_argument("--min-legal-moves", type=int, default=10,
                         help="keep a position only with at least this many legal moves")
     parser.add_argument("--hash-mb", type=int, default=64, help="Stockfish's Hash in MB")
     parser.add_argument("--count", type=int, default=520, help="positions in the book")
-    parser.add_argument("--stockfish", default="/usr/games/stockfish", help="the referee engine")
-    parser.add_argument("--out", default=os.path.join(HERE, "splitlab_book.epd"),
-                        help="the book to write (default: bench/book/splitlab_book.epd)")
+    parser.add_argument("--variant", choices=sorted(VARIANT_DEFAULTS), default="chess",
+                        help="the game (default chess)")
+    parser.add_argument("--stockfish", default=None,
+                        help="the referee engine (default: stockfish, or fairy-stockfish for xiangqi)")
+    parser.add_argument("--out", default=None,
+                        help="the book to write (default: bench/book/splitlab_book.epd, or "
+                             "xiangqi_book.epd)")
     parser.add_argument("--restart", action="store_true",
                         help="ignore an existing journal instead of resuming from it")
     args = parser.parse_args(argv)
+    defaults = VARIANT_DEFAULTS[args.variant]
+    if args.eval_depth is None:
+        args.eval_depth = defaults["eval_depth"]
+    if args.stockfish is None:
+        args.stockfish = defaults["stockfish"]
+    if args.out is None:
+        args.out = os.path.join(HERE, defaults["out"])
     if args.plies < 1 or args.multipv < 1 or args.count < 1 or args.walk_depth < 1 \
             or args.eval_depth < 1:
         parser.error("--plies, --multipv, --count and the depths must be positive")
@@ -75,11 +96,16 @@ def parse_args(argv):
 
 
 def book_parameters(args):
-    return {name: getattr(args, name) for name in BOOK_PARAMETERS}
+    """The parameters that decide the book (the variant only when it is not chess, so that the
+    chess book's header is unchanged)."""
+    parameters = {name: getattr(args, name) for name in BOOK_PARAMETERS}
+    if args.variant != "chess":
+        parameters = {"variant": args.variant, **parameters}
+    return parameters
 
 
 def parameters_command_line(parameters):
-    return " ".join(f"--{name.replace('_', '-')} {parameters[name]}" for name in BOOK_PARAMETERS)
+    return " ".join(f"--{name.replace('_', '-')} {value}" for name, value in parameters.items())
 
 
 paused_s = 0.0  # Time spent waiting for the quiet file to go, left out of the ETA.
@@ -101,7 +127,7 @@ def wait_while_quiet():
 class Stockfish:
     """A UCI engine over a pipe; every search starts from a cleared table and cleared histories."""
 
-    def __init__(self, path, hash_mb, multipv):
+    def __init__(self, path, hash_mb, multipv, variant="chess"):
         try:
             self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             text=True)
@@ -114,6 +140,8 @@ class Stockfish:
         for line in self.read_until("uciok", 30):
             if line.startswith("id name "):
                 self.name = line[len("id name "):].strip()
+        if variant != "chess":
+            self.send(f"setoption name UCI_Variant value {variant}")
         self.send("setoption name Threads value 1")
         self.send(f"setoption name Hash value {hash_mb}")
         self.send(f"setoption name MultiPV value {multipv}")
@@ -203,8 +231,8 @@ class Generator:
 
     def __init__(self, args):
         self.args = args
-        self.walker = Stockfish(args.stockfish, args.hash_mb, args.multipv)
-        self.judge = Stockfish(args.stockfish, args.hash_mb, 1)
+        self.walker = Stockfish(args.stockfish, args.hash_mb, args.multipv, args.variant)
+        self.judge = Stockfish(args.stockfish, args.hash_mb, 1, args.variant)
         self.walk_cache = {}  # tuple of moves -> [(move, score)] from the MultiPV search
         self.verdicts = {}  # FEN4 -> the judge's record, for transpositions
 
@@ -288,9 +316,16 @@ def book_text(records, parameters, engine_name, args):
     first_moves = {}
     for record in kept:
         first_moves[record["moves"][0]] = first_moves.get(record["moves"][0], 0) + 1
-    short_name = "sf" + engine_name.split()[-1] if engine_name.startswith("Stockfish") else "ref"
+    if engine_name.startswith("Stockfish"):
+        short_name = "sf" + engine_name.split()[-1]
+    elif engine_name.startswith("Fairy-Stockfish"):
+        short_name = "fsf" + engine_name.split()[1]
+    else:
+        short_name = "ref"
+    what = ("the default opening book of `splitlab match`" if args.variant == "chess"
+            else f"the default {args.variant} opening book of `splitlab match --variant {args.variant}`")
     header = [
-        "# splitlab_book.epd: the default opening book of `splitlab match`, made by",
+        f"# {os.path.basename(args.out)}: {what}, made by",
         "# bench/book/make_book.py (its docstring describes the method). Each position: from the",
         f"# start position, {args.plies} plies, each chosen at random among the moves that {engine_name}'s",
         f"# MultiPV {args.multipv} search at depth {args.walk_depth} scores within {args.margin_cp} cp of its best;"

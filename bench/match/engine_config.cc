@@ -86,10 +86,11 @@ bool parse_engine_config(const std::vector<std::string>& each, const std::vector
       }
       out.stall_timeout_ms = ms;
     } else if (key == "proto") {
-      if (value != "uci") {
-        error = "unsupported protocol '" + word + "': only proto=uci (xiangqi and UCCI come later)";
+      if (value != "uci" && value != "ucci") {
+        error = "unsupported protocol '" + word + "': proto=uci or proto=ucci";
         return false;
       }
+      out.ucci = value == "ucci";
     } else {
       error = "unknown engine word '" + word +
               "' (name, cmd, dir, arg, option.NAME, tc, st, nodes, depth, timemargin, stalltimeout, proto)";
@@ -108,6 +109,11 @@ bool parse_engine_config(const std::vector<std::string>& each, const std::vector
   }
   if (!out.time_control.is_limited()) {
     error = "engine '" + out.name + "' has no time control (tc=, st=, nodes= or depth=)";
+    return false;
+  }
+  if (out.ucci && out.time_control.move_time_ms > 0) {
+    error = "engine '" + out.name + "': proto=ucci has no fixed time a move (st=); use tc=, " +
+            "nodes= or depth=";
     return false;
   }
   return true;

@@ -1,6 +1,8 @@
 // One engine of a match, from the words of --engine and --each (cutechess's keys):
 //   name=N cmd=PATH [dir=DIR] [arg=A ...] [option.NAME=VALUE ...] [tc=..] [st=..] [nodes=N]
-//   [depth=N] [timemargin=MS] [stalltimeout=S] [proto=uci]
+//   [depth=N] [timemargin=MS] [stalltimeout=S] [proto=uci|ucci]
+// proto=ucci (xiangqi only) speaks UCCI: "ucci"/"ucciok", "setoption NAME VALUE", "setoption
+// newgame", squares a0..i9, "go time .. increment .. opptime .. oppincrement ..", "bye".
 // The words of --each come first and an engine's own words override them.
 #pragma once
 
@@ -21,6 +23,10 @@ struct EngineConfig {
   // An engine with no clock (nodes= or depth= alone) cannot lose on time, but it can hang: after
   // this long without a "bestmove" it is killed ("connection stalls"). stalltimeout=S sets it.
   int64_t stall_timeout_ms = 600000;
+  // The UCI_Variant the match needs ("" for chess), set from --variant, not from the engine's
+  // words: the engine must declare the option with this value among its vars.
+  std::string uci_variant;
+  bool ucci = false;  // proto=ucci
 
   // The command and its arguments, for UciClient::start.
   std::vector<std::string> command_line() const;
@@ -29,7 +35,8 @@ struct EngineConfig {
 };
 
 // Builds an engine from `each` then `own` (key=value words). Returns false with `error` naming
-// the bad word: an unknown key, a bad value, proto=ucci/xboard, or a missing cmd=. A missing
+// the bad word: an unknown key, a bad value, a protocol other than uci/ucci, st= with ucci, or a
+// missing cmd=. A missing
 // name= becomes the command's file name. An engine needs a limit: tc=, st=, nodes= or depth=.
 bool parse_engine_config(const std::vector<std::string>& each, const std::vector<std::string>& own,
                          EngineConfig& out, std::string& error);

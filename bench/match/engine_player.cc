@@ -20,12 +20,29 @@ bool EnginePlayer::ensure_started(std::string& error) {
   if (client_.running() && !client_.exited()) return true;
   client_.kill();
   ++starts_;
-  if (!client_.start(config_.command_line(), error, kHandshakeTimeout, config_.working_dir)) {
+  if (!client_.start(config_.command_line(), error, kHandshakeTimeout, config_.working_dir,
+                     config_.ucci)) {
     error = "engine '" + config_.name + "': " + error;
     return false;
   }
+  if (!config_.uci_variant.empty()) {
+    // The variant first, as cutechess sends it: an engine may reset options for a new variant.
+    bool offered = false;
+    for (const auto& declaration : client_.option_declarations())
+      if (declaration.name == "UCI_Variant")
+        offered = std::find(declaration.vars.begin(), declaration.vars.end(),
+                            config_.uci_variant) != declaration.vars.end();
+    if (!offered) {
+      error = "engine '" + config_.name + "' does not offer UCI_Variant " + config_.uci_variant;
+      client_.kill();
+      return false;
+    }
+    client_.send("setoption name UCI_Variant value " + config_.uci_variant);
+  }
+  if (config_.ucci) client_.send("setoption usemillisec true");  // The runner's times are ms.
   for (const auto& [name, value] : config_.options)
-    client_.send("setoption name " + name + " value " + value);
+    client_.send(config_.ucci ? "setoption " + name + " " + value
+                              : "setoption name " + name + " value " + value);
   if (!client_.sync(kReadyTimeout)) {
     error = "engine '" + config_.name + "' did not answer isready after its options";
     client_.kill();
@@ -40,7 +57,7 @@ bool EnginePlayer::new_game(std::string& error, bool& exited) {
     exited = !client_.running() || client_.exited();
     return false;
   }
-  client_.send("ucinewgame");
+  client_.send(config_.ucci ? "setoption newgame" : "ucinewgame");
   if (!client_.sync(kReadyTimeout)) {
     exited = client_.exited();
     error = "engine '" + config_.name + "' did not answer isready after ucinewgame";
@@ -82,11 +99,14 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
       deadline = Clock::now() + kStopGrace;
       continue;
     }
-    if (line->rfind("bestmove", 0) == 0) {
+    // UCCI's "nobestmove" (the engine sees no legal move) is kept as the move: the referee only
+    // asks for a move when there is one, so it loses as an illegal move.
+    if (line->rfind("bestmove", 0) == 0 || *line == "nobestmove") {
       reply.elapsed_us = micros_since(start);
       std::istringstream in(*line);
       std::string word;
       in >> word >> reply.move;
+      if (word == "nobestmove") reply.move = word;
       reply.status = stopped ? EngineReply::Status::kLate : EngineReply::Status::kMove;
       return reply;
     }

@@ -4,11 +4,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <ctime>
 #include <sstream>
 
 #include "bench/match/referee.h"
 #include "engine/protocol/pgn.h"
+#include "engine/xiangqi/notation.h"
 
 namespace splitlab::bench::match {
 
@@ -31,7 +33,8 @@ std::string pgn_time_control(const TimeControl& tc) {
   return tc.to_string();
 }
 
-std::string pgn_text(const ScheduledGame& game, const GameContext& context, const Referee& referee,
+std::string pgn_text(const ScheduledGame& game, const GameContext& context,
+                     const GameReferee& referee,
                      const std::vector<protocol::PgnMove>& moves, const GameRecord& record,
                      const TimeControl& white_tc, const TimeControl& black_tc,
                      const std::string& date) {
@@ -49,7 +52,14 @@ std::string pgn_text(const ScheduledGame& game, const GameContext& context, cons
   }
   pgn.tags.emplace_back("Termination", record.termination);
   pgn.tags.emplace_back("PlyCount", std::to_string(record.plies));
-  if (referee.start_fen() != chess::kStartFen) pgn.start_fen = referee.start_fen();
+  if (context.variant == Variant::kXiangqi) {
+    // No SAN for xiangqi: the moves as the engines sent them, from an explicit start.
+    pgn.tags.emplace_back("Variant", variant_name(context.variant));
+    pgn.coordinate_moves = true;
+    pgn.start_fen = referee.start_fen();
+  } else if (referee.start_fen() != referee.standard_start()) {
+    pgn.start_fen = referee.start_fen();
+  }
   pgn.moves = moves;
   pgn.result = record.result;
   pgn.final_comment = record.reason;
@@ -82,6 +92,46 @@ std::string go_arguments(const GameClock& white, const GameClock& black, int mov
   if (tc.depth > 0)
     args += (args.empty() ? "" : " ") + std::string("depth ") + std::to_string(tc.depth);
   return args;
+}
+
+std::string ucci_go_arguments(const GameClock& white, const GameClock& black, int mover) {
+  const GameClock& own = mover == 0 ? white : black;
+  const GameClock& other = mover == 0 ? black : white;
+  const TimeControl& tc = own.control();
+  std::string args;
+  if (tc.has_clock()) {
+    const GameClock& them = other.control().has_clock() ? other : own;
+    args = "time " + std::to_string(std::max<int64_t>(own.time_left_ms(), 0)) + " increment " +
+           std::to_string(tc.increment_ms) + " opptime " +
+           std::to_string(std::max<int64_t>(them.time_left_ms(), 0)) + " oppincrement " +
+           std::to_string(them.control().increment_ms);
+    if (own.moves_to_go() > 0) args += " movestogo " + std::to_string(own.moves_to_go());
+  }
+  if (tc.nodes > 0)
+    args += (args.empty() ? "" : " ") + std::string("nodes ") + std::to_string(tc.nodes);
+  if (tc.depth > 0)
+    args += (args.empty() ? "" : " ") + std::string("depth ") + std::to_string(tc.depth);
+  return args;
+}
+
+std::string ucci_position_command(const std::string& uci_command) {
+  std::istringstream in(uci_command);
+  std::string word, out;
+  bool in_moves = false;
+  while (in >> word) {
+    if (in_moves) {
+      const std::string ucci = xiangqi::rebase_move_text(word, xiangqi::RankBase::kOne,
+                                                         xiangqi::RankBase::kZero);
+      word = ucci.empty() ? word : ucci;
+    }
+    in_moves = in_moves || word == "moves";
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out;
+}
+
+std::string move_from_ucci(const std::string& ucci_move) {
+  return xiangqi::rebase_move_text(ucci_move, xiangqi::RankBase::kZero, xiangqi::RankBase::kOne);
 }
 
 std::optional<int> score_in_centipawns(const std::string& uci_score) {
@@ -126,14 +176,15 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
   record.white = white.config().name;
   record.black = black.config().name;
 
-  Referee referee;
+  const std::unique_ptr<GameReferee> referee_owner = make_referee(context.variant);
+  GameReferee& referee = *referee_owner;
   std::string error;
   if (!referee.reset(opening.fen, error))
-    referee.reset(chess::kStartFen, error);  // Checked at load.
+    referee.reset(referee.standard_start(), error);  // Checked at load.
   Adjudicator adjudicator(context.adjudication);
   std::vector<protocol::PgnMove> moves;
   for (const auto& m : opening.moves) {
-    const chess::Color mover = referee.position().side_to_move();
+    const chess::Color mover = chess::Color(referee.side_to_move());
     if (!referee.play(m)) break;  // Checked at load.
     adjudicator.book_move(mover);
     moves.push_back({referee.moves().back(), "book"});
@@ -159,11 +210,15 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
   while (!outcome) {
     outcome = referee.outcome();
     if (outcome) break;
-    const chess::Color mover = referee.position().side_to_move();
+    const chess::Color mover = chess::Color(referee.side_to_move());
     const std::string who = color_name(mover);
-    const EngineReply reply =
-        players[mover]->think(referee.position_command(), go_arguments(clocks[0], clocks[1], mover),
-                              clocks[mover].deadline_ms());
+    const bool ucci = players[mover]->config().ucci;
+    EngineReply reply = players[mover]->think(
+        ucci ? ucci_position_command(referee.position_command()) : referee.position_command(),
+        ucci ? ucci_go_arguments(clocks[0], clocks[1], mover)
+             : go_arguments(clocks[0], clocks[1], mover),
+        clocks[mover].deadline_ms());
+    if (ucci && !move_from_ucci(reply.move).empty()) reply.move = move_from_ucci(reply.move);
     think_us += reply.elapsed_us;
     used_us[mover] += reply.elapsed_us;
     if (reply.engine_time_ms > 0) record.engine_reported_ms[mover] += reply.engine_time_ms;

@@ -12,12 +12,21 @@
 #include "bench/match/openings.h"
 #include "bench/match/schedule.h"
 #include "bench/match/time_control.h"
+#include "bench/match/variant.h"
 
 namespace splitlab::bench::match {
 
 // "wtime .. btime .. winc .. binc .. [movestogo ..]", "movetime ..", plus nodes/depth, for the
 // side to move (`mover`: 0 White, 1 Black).
 std::string go_arguments(const GameClock& white, const GameClock& black, int mover);
+
+// The same for a UCCI engine (xiangqi): "time .. increment .. opptime .. oppincrement .. [movestogo
+// ..]" in milliseconds, for the side to move, plus nodes/depth.
+std::string ucci_go_arguments(const GameClock& white, const GameClock& black, int mover);
+// A "position ... moves ..." command with its xiangqi moves in UCCI's squares (a0..i9), and a UCCI
+// move in the runner's UCI text (a1..i10); "" if it is not a move.
+std::string ucci_position_command(const std::string& uci_command);
+std::string move_from_ucci(const std::string& ucci_move);
 
 // "+0.31/14 0.52s" (score from the mover's view in pawns, "+M3"/"-M2" for mates, depth, time);
 // just the time when the engine gave no score.
@@ -28,6 +37,7 @@ std::optional<int> score_in_centipawns(const std::string& uci_score);
 struct GameContext {
   std::string event = "?";
   std::string site = "?";
+  Variant variant = Variant::kChess;
   AdjudicationSettings adjudication;
 };
 

@@ -267,6 +267,109 @@ def resume():
           "resume with other flags: exit %d, %s" % (code, err))
 
 
+FAIRY = "/usr/games/fairy-stockfish"
+
+
+def fairy_legal_moves(fairy, fen, moves):
+    """Fairy-Stockfish's legal moves (UCI text, ranks 1..10) after `moves` from `fen`."""
+    fairy.stdin.write("position fen %s%s\ngo perft 1\n" % (fen, " moves " + " ".join(moves) if moves else ""))
+    fairy.stdin.flush()
+    legal = set()
+    for line in fairy.stdout:
+        m = re.fullmatch(r"([a-i]\d+[a-i]\d+): \d+", line.strip())
+        if m:
+            legal.add(m.group(1))
+        if line.startswith("Nodes searched"):
+            return legal
+    raise RuntimeError("fairy-stockfish exited")
+
+
+def check_xiangqi_pgn(pgn, count):
+    """The PGN holds `count` xiangqi games whose every move Fairy-Stockfish finds legal."""
+    with open(pgn) as f:
+        games = pgn_games(f.read())
+    check(len(games) == count, "xiangqi: %d PGN games in %s, expected %d" % (len(games), pgn, count))
+    fairy = subprocess.Popen([FAIRY], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    fairy.stdin.write("uci\nsetoption name UCI_Variant value xiangqi\n")
+    try:
+        for tags, movetext in games:
+            check(tags.get("Variant") == "xiangqi" and tags.get("SetUp") == "1" and "FEN" in tags,
+                  "xiangqi: PGN tags " + str(tags))
+            moves = [w for w in re.sub(r"\{[^}]*\}", " ", movetext).split()
+                     if re.fullmatch(r"[a-i]\d+[a-i]\d+", w)]
+            check(len(moves) == int(tags.get("PlyCount", -1)), "xiangqi: PlyCount against %d moves"
+                  % len(moves))
+            for ply, move in enumerate(moves):
+                if not check(move in fairy_legal_moves(fairy, tags["FEN"], moves[:ply]),
+                             "xiangqi: ply %d %s is illegal for Fairy-Stockfish" % (ply + 1, move)):
+                    break
+    finally:
+        fairy.stdin.write("quit\n")
+        fairy.stdin.flush()
+        fairy.wait(timeout=10)
+
+
+def xiangqi_match():
+    """--variant xiangqi: Splitlab against Fairy-Stockfish from the default xiangqi book, then from
+    an EPD file holding a mate in one; every PGN move is checked legal by Fairy-Stockfish."""
+    if not check(os.path.exists(FAIRY), "xiangqi: %s is missing (scripts/setup installs it)" % FAIRY):
+        return
+    out_dir = os.path.join(TMP, "xiangqi")
+    pgn = os.path.join(TMP, "xiangqi.pgn")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    if os.path.exists(pgn):
+        os.remove(pgn)
+    mate_book = os.path.join(TMP, "xiangqi-mate.epd")
+    with open(mate_book, "w") as f:
+        f.write('3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - id "mate-in-one";\n')
+    engines = ["--engine", "name=Splitlab", "cmd=" + BIN, "option.Hash=8", "--engine",
+               "name=Fairy", "cmd=" + FAIRY, "option.Hash=8", "option.Skill Level=0"]
+    code, out, err = run(engines + ["--variant", "xiangqi", "--each", "tc=2+0.05", "--games", "2",
+                                    "--repeat", "--maxmoves", "15", "--concurrency", "1",
+                                    "--seed", "3", "--pgnout", pgn, "--out", out_dir])
+    if not check(code == 0, "xiangqi: exit %d, stderr %s" % (code, err[-2000:])):
+        return
+    finished = FINISHED.findall(out)
+    check(len(finished) == 2, "xiangqi: %d finished games, expected 2" % len(finished))
+    for f in finished:
+        check("illegal" not in f[4] and "time" not in f[4] and "disconnects" not in f[4],
+              "xiangqi: game %s ended by %r" % (f[0], f[4]))
+    with open(os.path.join(out_dir, "results.json")) as f:
+        results = json.load(f)
+    check(results["config"]["variant"] == "xiangqi", "xiangqi: results.json variant")
+    check(results["config"]["openings"]["count"] >= 500, "xiangqi: the default book's size %r"
+          % results["config"]["openings"]["count"])
+    check_xiangqi_pgn(pgn, 2)
+
+    shutil.rmtree(out_dir, ignore_errors=True)
+    code, out, err = run(engines + ["--variant", "xiangqi", "--each", "depth=4", "--games", "2",
+                                    "--repeat", "--openings", "file=" + mate_book])
+    finished = FINISHED.findall(out)
+    check(code == 0 and len(finished) == 2, "xiangqi mate: exit %d, %s" % (code, err[-1000:]))
+    for f in finished:
+        check((f[3], f[4]) == ("1-0", "White mates"), "xiangqi mate: game %s: %s {%s}" % (f[0], f[3], f[4]))
+    # Splitlab over UCCI (its squares a0..i9, its go time/opptime) against Fairy-Stockfish over UCI.
+    ucci_pgn = os.path.join(TMP, "xiangqi-ucci.pgn")
+    if os.path.exists(ucci_pgn):
+        os.remove(ucci_pgn)
+    code, out, err = run(["--engine", "name=SplitlabUCCI", "cmd=" + BIN, "arg=ucci", "proto=ucci",
+                          "option.hashsize=8", "--engine", "name=Fairy", "cmd=" + FAIRY,
+                          "option.Skill Level=0", "--variant", "xiangqi", "--each", "tc=2+0.05",
+                          "--games", "2", "--repeat", "--maxmoves", "12", "--seed", "4",
+                          "--pgnout", ucci_pgn])
+    finished = FINISHED.findall(out)
+    check(code == 0 and len(finished) == 2, "xiangqi ucci: exit %d, %s" % (code, err[-1000:]))
+    for f in finished:
+        check("illegal" not in f[4] and "time" not in f[4] and "disconnects" not in f[4]
+              and "stalls" not in f[4], "xiangqi ucci: game %s ended by %r" % (f[0], f[4]))
+    check_xiangqi_pgn(ucci_pgn, 2)
+    # A chess engine cannot play xiangqi: the runner says so before any game.
+    code, out, err = run(["--engine", "name=A", "cmd=" + BIN, "--engine", "name=B", "cmd=/usr/games/stockfish",
+                          "--each", "depth=1", "--variant", "xiangqi"])
+    check(code == 2 and "does not offer UCI_Variant xiangqi" in err,
+          "xiangqi with a chess-only engine: exit %d, %r" % (code, err))
+
+
 def bad_input():
     two = ["--engine", "name=A", "cmd=" + BIN, "depth=1", "--engine", "name=B", "cmd=" + BIN, "depth=1"]
     cases = [
@@ -274,8 +377,10 @@ def bad_input():
         (["--engine", "name=A", "depth=1"] + two[4:], "no cmd="),
         (["--engine", "name=A", "cmd=" + BIN, "tc=40/x"] + two[4:], "tc=40/x"),
         (two + ["--openings", "file=" + os.path.join(TMP, "no-such-book.epd")], "no-such-book.epd"),
-        (["--engine", "name=A", "cmd=" + BIN, "depth=1", "proto=ucci"] + two[4:], "proto=ucci"),
-        (two + ["--variant", "xiangqi"], "xiangqi"),
+        (["--engine", "name=A", "cmd=" + BIN, "depth=1", "proto=xboard"] + two[4:], "proto=xboard"),
+        (two + ["--variant", "shogi"], "shogi"),
+        (["--engine", "name=A", "cmd=" + BIN, "depth=1", "proto=ucci"] + two[4:], "xiangqi only"),
+        (two + ["--variant", "xiangqi", "--openings", "file=" + os.path.join(TMP, "x.pgn")], "x.pgn"),
         (two + ["--each", "stalltimeout=0"], "stalltimeout=0"),
         (two + ["--each", "stalltimeout=soon"], "stalltimeout=soon"),
         (["--engine", "name=A", "cmd=/no/such/engine", "depth=1"] + two[4:], "/no/such/engine"),
@@ -289,7 +394,7 @@ def bad_input():
 
 
 for test in (bad_input, self_match, misbehaving_engines, stall_without_clock, sprt_stops_early,
-             resume):
+             resume, xiangqi_match):
     print("--", test.__name__, flush=True)
     test()
 print("%d failure(s)" % len(failures))

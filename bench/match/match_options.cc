@@ -140,12 +140,8 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
       if (!parse_int(name, text, 1, 100000, value, error)) return false;
       config.adjudication.max_moves = int(value);
     } else if (name == "variant") {
-      if (text == "xiangqi") {
-        error = "--variant xiangqi is not supported yet (chess only; xiangqi comes later)";
-        return false;
-      }
-      if (text != "standard" && text != "chess") {
-        error = "unknown variant '" + text + "' (standard)";
+      if (!parse_variant(text, config.variant)) {
+        error = "unknown variant '" + text + "' (standard, xiangqi)";
         return false;
       }
     } else if (name == "openings") {
@@ -171,6 +167,15 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
   for (const auto& words : engine_words) {
     EngineConfig engine;
     if (!parse_engine_config(each_words, words, engine, error)) return false;
+    if (engine.ucci && config.variant != Variant::kXiangqi) {
+      error = "engine '" + engine.name + "': proto=ucci plays xiangqi only (--variant xiangqi)";
+      return false;
+    }
+    if (!engine.ucci) engine.uci_variant = uci_variant(config.variant);  // UCCI is xiangqi's own.
+    if (!engine.uci_variant.empty() && !engine.option("UCI_Variant").empty()) {
+      error = "engine '" + engine.name + "': option.UCI_Variant is set by --variant";
+      return false;
+    }
     if (!names.insert(engine.name).second) {
       error = "two engines are named '" + engine.name + "': names must be unique (name=)";
       return false;

@@ -7,7 +7,8 @@
 //   --seed S (or --srand S)  --pgnout FILE  --out DIR  --concurrency N  --ratinginterval N
 //   --draw movenumber=N movecount=N score=CP  --resign movecount=N score=CP [twosided=true]
 //   --maxmoves N  --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=logistic|normalized]
-//   --event NAME  --variant standard  --recover (accepted: engines are always restarted)
+//   --event NAME  --variant standard|xiangqi  --recover (accepted: engines are always restarted)
+// With --variant xiangqi every engine is given "UCI_Variant xiangqi" and must declare it.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include "bench/match/engine_config.h"
 #include "bench/match/openings.h"
 #include "bench/match/schedule.h"
+#include "bench/match/variant.h"
 #include "bench/match_stats.h"
 
 namespace splitlab::bench::match {
@@ -32,6 +34,7 @@ struct MatchConfig {
   OpeningSettings openings;
   std::optional<uint64_t> seed;
   std::string pgn_out, out_dir, event = "?";
+  Variant variant = Variant::kChess;
   int concurrency = 1;
   int rating_interval = 10;
   AdjudicationSettings adjudication;

@@ -80,10 +80,13 @@ TEST(MatchOptionsTest, BadInputNamesTheProblem) {
       {{"--engine", "name=A", "st=1", "--engine", "cmd=b", "st=1"}, "no cmd="},
       {{"--engine", "cmd=a", "tc=10+x", "--engine", "cmd=b", "st=1"}, "tc=10+x"},
       {{"--engine", "cmd=a", "--engine", "cmd=b", "st=1"}, "no time control"},
-      {{"--engine", "cmd=a", "st=1", "proto=ucci", "--engine", "cmd=b", "st=1"}, "proto=ucci"},
+      {{"--engine", "cmd=a", "st=1", "proto=ucci", "--engine", "cmd=b", "st=1"}, "st="},
+      {{"--engine", "cmd=a", "depth=1", "proto=ucci", "--engine", "cmd=b", "st=1"}, "xiangqi"},
+      {{"--engine", "cmd=a", "depth=1", "proto=xboard", "--engine", "cmd=b", "st=1"}, "xboard"},
       {{"--engine", "cmd=a", "st=1", "--engine", "cmd=a", "st=1"}, "unique"},
       {{"--engine", "cmd=a", "st=1"}, "two --engine"},
-      {with({"--variant", "xiangqi"}), "xiangqi"},
+      {with({"--variant", "shogi"}), "shogi"},
+      {with({"--variant", "xiangqi", "--each", "option.UCI_Variant=xiangqi"}), "UCI_Variant"},
       {with({"--rounds", "0"}), "--rounds"},
       {with({"--rounds"}), "--rounds"},
       {with({"--tournament", "knockout"}), "knockout"},
@@ -102,6 +105,24 @@ TEST(MatchOptionsTest, BadInputNamesTheProblem) {
     EXPECT_FALSE(parse(args, c, error)) << mention;
     EXPECT_NE(error.find(mention), std::string::npos) << "'" << error << "' lacks " << mention;
   }
+}
+
+TEST(MatchOptionsTest, VariantXiangqiGivesEveryEngineItsUciVariant) {
+  MatchConfig config;
+  std::string error;
+  ASSERT_TRUE(parse_match_args({"--engine", "cmd=a", "st=1", "--engine", "cmd=b", "st=1",
+                                "--variant", "xiangqi"},
+                               config, error))
+      << error;
+  EXPECT_EQ(config.variant, Variant::kXiangqi);
+  ASSERT_EQ(config.engines.size(), 2u);
+  for (const auto& engine : config.engines) EXPECT_EQ(engine.uci_variant, "xiangqi");
+  ASSERT_TRUE(parse_match_args({"--engine", "cmd=a", "st=1", "--engine", "cmd=b", "st=1",
+                                "--variant", "standard"},
+                               config, error))
+      << error;
+  EXPECT_EQ(config.variant, Variant::kChess);
+  for (const auto& engine : config.engines) EXPECT_EQ(engine.uci_variant, "");
 }
 
 }  // namespace

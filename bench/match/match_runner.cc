@@ -90,7 +90,7 @@ bool MatchRunner::check_engines(std::string& error) {
 }
 
 int MatchRunner::run(std::string& error) {
-  if (!load_openings(config_.openings, openings_, error)) return 2;
+  if (!load_openings(config_.openings, openings_, error, config_.variant)) return 2;
   if (!check_engines(error)) return 2;
   seed_ = config_.seed ? *config_.seed : std::random_device{}();
   if (!config_.out_dir.empty()) {
@@ -102,6 +102,7 @@ int MatchRunner::run(std::string& error) {
                             opening_order(openings_.size(), config_.openings.random_order, seed_,
                                           config_.openings.start));
   context_.event = config_.event;
+  context_.variant = config_.variant;
   context_.adjudication = config_.adjudication;
   metadata_ = collect_run_metadata(splitlab_command_line("match", config_.command_line), seed_);
 

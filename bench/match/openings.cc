@@ -10,6 +10,7 @@
 #include "engine/chess/position.h"
 #include "engine/protocol/epd.h"
 #include "engine/protocol/pgn.h"
+#include "engine/xiangqi/position.h"
 
 namespace splitlab::bench::match {
 
@@ -96,7 +97,7 @@ bool parse_opening_settings(const std::vector<std::string>& words, OpeningSettin
 }
 
 bool parse_epd_openings(std::string_view text, const std::string& source,
-                        std::vector<Opening>& openings, std::string& error) {
+                        std::vector<Opening>& openings, std::string& error, Variant variant) {
   openings.clear();
   int line_number = 0;
   size_t begin = 0;
@@ -110,16 +111,25 @@ bool parse_epd_openings(std::string_view text, const std::string& source,
     const size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos || line[first] == '#') continue;
     protocol::EpdRecord record;
-    chess::Position position;
-    if (!protocol::parse_epd_line(line, record, error) ||
-        !chess::Position::parse_fen(record.fen, position, error)) {
+    std::string fen;
+    bool ok = protocol::parse_epd_line(line, record, error);
+    if (ok && variant == Variant::kXiangqi) {
+      xiangqi::Position position;
+      ok = xiangqi::Position::parse_fen(record.fen, position, error);
+      if (ok) fen = position.fen();
+    } else if (ok) {
+      chess::Position position;
+      ok = chess::Position::parse_fen(record.fen, position, error);
+      if (ok) fen = position.fen();
+    }
+    if (!ok) {
       error = source + ":" + std::to_string(line_number) + ": " + error;
       return false;
     }
     const auto* id = record.find("id");
     openings.push_back(
         {id && !id->operands.empty() ? id->operands[0] : std::to_string(openings.size() + 1),
-         position.fen(),
+         fen,
          {}});
   }
   if (openings.empty()) {
@@ -160,18 +170,27 @@ bool parse_pgn_openings(std::string_view text, const std::string& source, int pl
 }
 
 bool load_openings(const OpeningSettings& settings, std::vector<Opening>& openings,
-                   std::string& error) {
-  if (settings.file.empty())
+                   std::string& error, Variant variant) {
+  if (settings.file.empty()) {
+    if (variant == Variant::kXiangqi)
+      return parse_epd_openings(xiangqi_book_epd(), std::string(xiangqi_book_name()), openings,
+                                error, variant);
     return parse_epd_openings(default_book_epd(), std::string(default_book_name()), openings,
                               error);
-  std::string text;
-  if (!read_file(settings.file, text, error)) return false;
+  }
   const std::string format = !settings.format.empty()           ? settings.format
                              : ends_with(settings.file, ".pgn") ? "pgn"
                                                                 : "epd";
+  if (format == "pgn" && variant != Variant::kChess) {
+    error = settings.file + ": PGN openings are for chess only (their moves are SAN); give " +
+            variant_name(variant) + " openings as EPD";
+    return false;
+  }
+  std::string text;
+  if (!read_file(settings.file, text, error)) return false;
   if (format == "pgn")
     return parse_pgn_openings(text, settings.file, settings.plies, openings, error);
-  return parse_epd_openings(text, settings.file, openings, error);
+  return parse_epd_openings(text, settings.file, openings, error, variant);
 }
 
 std::vector<size_t> opening_order(size_t count, bool random_order, uint64_t seed, int start) {

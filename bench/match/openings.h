@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bench/match/variant.h"
+
 namespace splitlab::bench::match {
 
 struct Opening {
@@ -28,16 +30,18 @@ struct OpeningSettings {
 bool parse_opening_settings(const std::vector<std::string>& words, OpeningSettings& out,
                             std::string& error);
 
-// EPD text (one position a line; blank and '#' lines skipped). Every FEN is checked; `source`
-// names the text in errors ("book.epd:12: ...").
+// EPD text (one position a line; blank and '#' lines skipped). Every FEN is checked by the
+// variant's rules; `source` names the text in errors ("book.epd:12: ...").
 bool parse_epd_openings(std::string_view text, const std::string& source,
-                        std::vector<Opening>& openings, std::string& error);
-// PGN text: each game's start position and main line, at most `plies` moves (-1: all).
+                        std::vector<Opening>& openings, std::string& error,
+                        Variant variant = Variant::kChess);
+// PGN text: each game's start position and main line, at most `plies` moves (-1: all). Chess
+// only (PGN moves are SAN).
 bool parse_pgn_openings(std::string_view text, const std::string& source, int plies,
                         std::vector<Opening>& openings, std::string& error);
-// Loads the file named by `settings` (or the default book); errors name the file.
+// Loads the file named by `settings` (or the variant's default book); errors name the file.
 bool load_openings(const OpeningSettings& settings, std::vector<Opening>& openings,
-                   std::string& error);
+                   std::string& error, Variant variant = Variant::kChess);
 
 // The order of use: indexes into the openings, a seeded shuffle when `random_order`, rotated so
 // that it begins at the `start`-th (1-based) entry. The same seed gives the same order on every

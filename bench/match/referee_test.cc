@@ -96,5 +96,87 @@ TEST(RefereeTest, RefusesIllegalAndMalformedMoves) {
   EXPECT_FALSE(referee.reset("not a fen", error));
 }
 
+// Xiangqi: moves in UCI text (ranks 1..10), as Fairy-Stockfish and `splitlab uci` send them.
+std::optional<Outcome> play_xiangqi(const std::string& fen, const std::vector<std::string>& moves) {
+  XiangqiReferee referee;
+  std::string error;
+  EXPECT_TRUE(referee.reset(fen, error)) << error;
+  for (const auto& m : moves) EXPECT_TRUE(referee.play(m)) << m;
+  return referee.outcome();
+}
+
+TEST(XiangqiRefereeTest, MateAndStalemateBothLose) {
+  // The chariot from a1 to a10 mates the bare general on d10 (the other chariot holds rank 9).
+  auto outcome = play_xiangqi("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", {"a1a10"});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1-0");
+  EXPECT_EQ(outcome->reason, "White mates");
+  // Black to move, not in check, without a legal move: no stalemate draw in xiangqi.
+  outcome = play_xiangqi("3k5/1R7/9/9/9/9/9/9/9/4K4 b - - 0 1", {});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1-0");
+  EXPECT_EQ(outcome->reason, "White wins by stalemate");
+}
+
+TEST(XiangqiRefereeTest, MovesAreUciTextAndIllegalOnesAreRefused) {
+  XiangqiReferee referee;
+  std::string error;
+  ASSERT_TRUE(referee.reset(std::string(xiangqi::kStartFen), error)) << error;
+  EXPECT_FALSE(referee.play("h2e2"));  // UCCI's ranks: h2 is empty in UCI numbering.
+  EXPECT_FALSE(referee.play("e1e3"));  // The general steps one point at a time.
+  EXPECT_FALSE(referee.play("a0a1"));  // No rank 0 in UCI text.
+  EXPECT_TRUE(referee.play("h3e3"));
+  EXPECT_TRUE(referee.play("h10g8"));
+  EXPECT_EQ(referee.side_to_move(), 0);
+  EXPECT_EQ(referee.position_command(), "position startpos moves h3e3 h10g8");
+  EXPECT_FALSE(referee.outcome());
+}
+
+TEST(XiangqiRefereeTest, PerpetualCheckLosesAtTheThirdOccurrence) {
+  // White's chariot checks from a9 and a10 in turn while the general steps between e10 and e9.
+  const std::string fen = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1";
+  const std::vector<std::string> cycle = {"a9a10", "e10e9", "a10a9", "e9e10"};
+  std::vector<std::string> moves = cycle;
+  EXPECT_FALSE(play_xiangqi(fen, moves));  // The second occurrence: play on.
+  moves.insert(moves.end(), cycle.begin(), cycle.end());
+  const auto outcome = play_xiangqi(fen, moves);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "0-1");
+  EXPECT_EQ(outcome->reason, "White loses by perpetual check");
+}
+
+TEST(XiangqiRefereeTest, OtherRepetitionsDrawAtTheThirdOccurrence) {
+  // Nobody gives check: the chariot and the general shuffle.
+  const std::string fen = "4k4/9/9/9/9/9/9/9/R8/5K3 w - - 0 1";
+  const std::vector<std::string> cycle = {"a2a3", "e10d10", "a3a2", "d10e10"};
+  std::vector<std::string> moves = cycle;
+  EXPECT_FALSE(play_xiangqi(fen, moves));
+  moves.insert(moves.end(), cycle.begin(), cycle.end());
+  const auto outcome = play_xiangqi(fen, moves);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1/2-1/2");
+  EXPECT_EQ(outcome->reason, "Draw by 3-fold repetition");
+}
+
+TEST(XiangqiRefereeTest, FiftyMovesWithoutACaptureDraw) {
+  EXPECT_FALSE(play_xiangqi("4k4/9/9/9/9/9/9/9/R8/5K3 w - - 98 80", {"a2a3"}));
+  const auto outcome = play_xiangqi("4k4/9/9/9/9/9/9/9/R8/5K3 w - - 98 80", {"a2a3", "e10d10"});
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1/2-1/2");
+  EXPECT_EQ(outcome->reason, "Draw by fifty moves rule");
+}
+
+TEST(XiangqiRefereeTest, MakeRefereeFollowsTheVariant) {
+  std::string error;
+  auto chess_referee = make_referee(Variant::kChess);
+  EXPECT_TRUE(chess_referee->reset(std::string(chess::kStartFen), error)) << error;
+  EXPECT_TRUE(chess_referee->play("e2e4"));
+  auto xiangqi_referee = make_referee(Variant::kXiangqi);
+  EXPECT_FALSE(xiangqi_referee->reset(std::string(chess::kStartFen), error));
+  EXPECT_TRUE(xiangqi_referee->reset(std::string(xiangqi::kStartFen), error)) << error;
+  EXPECT_TRUE(xiangqi_referee->play("b1c3"));
+  EXPECT_EQ(xiangqi_referee->position_command(), "position startpos moves b1c3");
+}
+
 }  // namespace
 }  // namespace splitlab::bench::match

@@ -61,6 +61,7 @@ void write_config(JsonWriter& json, const MatchConfig& c, size_t opening_count) 
     json.end_object();
   }
   json.end_array();
+  json.string("variant", variant_name(c.variant));
   json.string("tournament", c.tournament == TournamentKind::kGauntlet ? "gauntlet" : "round-robin")
       .integer("rounds", c.rounds)
       .integer("games", c.games_per_encounter)

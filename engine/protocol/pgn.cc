@@ -321,7 +321,21 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
     return false;
   }
   Position pos = Position::start();
-  if (!game.start_fen.empty() && !Position::parse_fen(game.start_fen, pos, error)) {
+  // Coordinate games (xiangqi) count their moves from the FEN's side and move number fields.
+  bool coordinate_black_first = false;
+  int coordinate_first_number = 1;
+  if (game.coordinate_moves) {
+    std::istringstream fields(game.start_fen);
+    std::string board, side, skip;
+    fields >> board >> side >> skip >> skip >> skip >> coordinate_first_number;
+    if (board.empty() || (side != "w" && side != "b")) {
+      error = "a coordinate game needs a start FEN with its side to move, not '" +
+              game.start_fen + "'";
+      return false;
+    }
+    coordinate_black_first = side == "b";
+    if (!fields || coordinate_first_number < 1) coordinate_first_number = 1;
+  } else if (!game.start_fen.empty() && !Position::parse_fen(game.start_fen, pos, error)) {
     error = "bad start FEN '" + game.start_fen + "': " + error;
     return false;
   }
@@ -341,7 +355,7 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
   }
   if (!game.start_fen.empty()) {
     append_tag("SetUp", "1", text);
-    append_tag("FEN", pos.fen(), text);
+    append_tag("FEN", game.coordinate_moves ? game.start_fen : pos.fen(), text);
   }
   for (const auto& [name, value] : game.tags) {
     if (is_roster_tag(name) || name == "FEN" || name == "SetUp") continue;
@@ -356,6 +370,30 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
   for (size_t ply = 0; ply < game.moves.size(); ++ply) {
     const PgnMove& pgn_move = game.moves[ply];
     std::string why;
+    if (game.coordinate_moves) {
+      const size_t count = ply + (coordinate_black_first ? 1 : 0);  // Plies from a White move.
+      const int move_number = coordinate_first_number + int(count / 2);
+      const bool white = count % 2 == 0;
+      if (pgn_move.uci.empty() ||
+          pgn_move.uci.find_first_of(" \t{}()[];.\"") != std::string::npos) {
+        error = "ply " + std::to_string(ply + 1) + ": '" + pgn_move.uci +
+                "' is not a coordinate move";
+        return false;
+      }
+      std::string unit;
+      if (white)
+        unit = std::to_string(move_number) + ". ";
+      else if (ply == 0 || after_comment)
+        unit = std::to_string(move_number) + "... ";
+      units.push_back(unit + pgn_move.uci);
+      const size_t units_before = units.size();
+      if (!append_comment(pgn_move.comment, units, why)) {
+        error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " + why;
+        return false;
+      }
+      after_comment = units.size() != units_before;
+      continue;
+    }
     const Move move = chess::parse_uci_move(pos, pgn_move.uci, why);
     if (move.is_none()) {
       error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " + why;

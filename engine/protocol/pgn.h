@@ -22,6 +22,9 @@ struct PgnGame {
   std::vector<std::pair<std::string, std::string>> tags;
   std::string start_fen;  // Empty: the standard start; else FEN and SetUp "1" tags are written.
   std::vector<PgnMove> moves;  // UCI notation, legal from the start position.
+  // A game other than chess (xiangqi, with a "Variant" tag): the moves are written as given,
+  // in coordinates, from `start_fen` (required; its side and move number fields count the moves).
+  bool coordinate_moves = false;
   std::string result;          // "1-0", "0-1", "1/2-1/2" or "*".
   std::string final_comment;   // Optional, written after the last move, e.g. "White wins on time".
 };

@@ -363,5 +363,35 @@ TEST(PgnReadTest, RejectsBadInputNamingTheGameAndTheToken) {
   EXPECT_NE(error.find("no/such/file.pgn"), std::string::npos);
 }
 
+// Xiangqi games: coordinate moves as the engines sent them, numbered from the FEN.
+TEST(PgnWriteTest, WritesCoordinateMovesForOtherGames) {
+  PgnGame game;
+  game.tags = {{"White", "A"}, {"Black", "B"}, {"Variant", "xiangqi"}};
+  game.coordinate_moves = true;
+  game.start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+  game.moves = {{"h3e3", ""}, {"h10g8", "-0.10/9 0.20s"}, {"h1g3", ""}};
+  game.result = "*";
+  std::string out, error;
+  ASSERT_TRUE(write_pgn(game, out, error)) << error;
+  EXPECT_NE(out.find("[Variant \"xiangqi\"]"), std::string::npos) << out;
+  EXPECT_NE(out.find("[SetUp \"1\"]\n[FEN \"" + game.start_fen + "\"]"), std::string::npos) << out;
+  EXPECT_NE(out.find("1. h3e3 h10g8 {-0.10/9 0.20s} 2. h1g3 *"), std::string::npos) << out;
+
+  // Black first, from move 12: "12..." and then White's "13.".
+  game.start_fen = "4k4/9/9/9/9/9/9/9/R8/5K3 b - - 0 12";
+  game.moves = {{"e10d10", ""}, {"a2a3", ""}};
+  out.clear();
+  ASSERT_TRUE(write_pgn(game, out, error)) << error;
+  EXPECT_NE(out.find("12... e10d10 13. a2a3 *"), std::string::npos) << out;
+
+  game.moves = {{"e10{d10", ""}};
+  EXPECT_FALSE(write_pgn(game, out, error));
+  EXPECT_NE(error.find("e10{d10"), std::string::npos) << error;
+  game.moves = {};
+  game.start_fen = "";
+  EXPECT_FALSE(write_pgn(game, out, error));
+  EXPECT_NE(error.find("start FEN"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace splitlab::protocol

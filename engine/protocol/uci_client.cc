@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <sstream>
 #include <thread>
@@ -64,7 +65,8 @@ bool parse_uci_option_line(const std::string& line, UciOptionDeclaration& out) {
 UciClient::~UciClient() { stop(); }
 
 bool UciClient::start(const std::vector<std::string>& command, std::string& error,
-                      std::chrono::milliseconds timeout, const std::string& working_dir) {
+                      std::chrono::milliseconds timeout, const std::string& working_dir,
+                      bool ucci) {
   if (command.empty()) {
     error = "no engine command";
     return false;
@@ -115,20 +117,24 @@ bool UciClient::start(const std::vector<std::string>& command, std::string& erro
   to_engine_ = in_pipe[1];
   from_engine_ = out_pipe[0];
 
-  send("uci");
+  send(ucci ? "ucci" : "uci");
   const auto deadline = Clock::now() + timeout;
   while (Clock::now() < deadline) {
     auto line = read_line(left_until(deadline));
     if (!line) break;
     if (line->rfind("id name ", 0) == 0) name_ = line->substr(8);
     UciOptionDeclaration declaration;
-    if (parse_uci_option_line(*line, declaration)) {
+    // UCCI declares "option hashsize type spin ...": a one-word name without "name".
+    const std::string option_line =
+        ucci && line->rfind("option ", 0) == 0 ? "option name " + line->substr(7) : *line;
+    if (parse_uci_option_line(option_line, declaration)) {
       options_.push_back(declaration.name);
       declarations_.push_back(std::move(declaration));
     }
-    if (*line == "uciok") return true;
+    if (*line == (ucci ? "ucciok" : "uciok")) return true;
   }
-  error = "'" + command[0] + "' did not answer 'uci' with 'uciok'";
+  error = "'" + command[0] + (ucci ? "' did not answer 'ucci' with 'ucciok'"
+                                   : "' did not answer 'uci' with 'uciok'");
   stop();
   return false;
 }
@@ -232,8 +238,14 @@ UciInfo parse_uci_info(const std::string& line) {
       in >> info.depth;
     else if (word == "score") {
       std::string kind, value;
-      in >> kind >> value;
-      if (kind == "cp" || kind == "mate") info.score = kind + " " + value;
+      in >> kind;
+      if (kind == "cp" || kind == "mate") {
+        in >> value;
+        info.score = kind + " " + value;
+      } else if (!kind.empty() &&
+                 (std::isdigit(static_cast<unsigned char>(kind[0])) || kind[0] == '-')) {
+        info.score = "cp " + kind;  // UCCI: the score is a plain number.
+      }
     } else if (word == "pv" || word == "string") {
       break;
     }

@@ -32,11 +32,11 @@ class UciClient {
   UciClient& operator=(const UciClient&) = delete;
 
   // Starts `command` (an executable path, with arguments; in `working_dir` when not empty) and
-  // runs the "uci" handshake. Returns false with `error` set if it cannot be started or does not
-  // answer "uciok".
+  // runs the "uci" handshake ("ucci"/"ucciok" when `ucci`). Returns false with `error` set if it
+  // cannot be started or does not answer "uciok".
   bool start(const std::vector<std::string>& command, std::string& error,
              std::chrono::milliseconds timeout = std::chrono::seconds(10),
-             const std::string& working_dir = "");
+             const std::string& working_dir = "", bool ucci = false);
   bool running() const { return pid_ > 0; }
   // True once the engine closed its output (it exited or crashed).
   bool exited() const { return eof_; }
@@ -79,7 +79,8 @@ struct UciSearchResult {
   std::string score;           // "cp 30" or "mate 3".
 };
 
-// What one "info" line says, for the fields a caller keeps: -1 / empty when absent.
+// What one "info" line says, for the fields a caller keeps: -1 / empty when absent. A UCCI
+// score (a plain number) is read as "cp N".
 struct UciInfo {
   int depth = -1;
   int64_t nodes = -1;
