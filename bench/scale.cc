@@ -14,6 +14,7 @@
 #include "bench/statistics.h"
 #include "cli/progress.h"
 #include "engine/chess/chess_game.h"
+#include "engine/xiangqi/xiangqi_game.h"
 #include "engine/protocol/uci_client.h"
 #include "engine/search/searcher.h"
 #include "parallel/options.h"
@@ -109,16 +110,26 @@ struct Config {
 
 class SplitlabRunner {
  public:
-  SplitlabRunner(const Config& config, const ScaleConfig& scale, hashing::TranspositionTable& table)
+  virtual ~SplitlabRunner() = default;
+  virtual Run search(const Config& config, const ScalePosition& position) = 0;
+};
+
+// Splitlab's search of game G, with the configuration's strategy and threads.
+template <search::SearchGame G>
+class GameRunner final : public SplitlabRunner {
+ public:
+  GameRunner(const Config& config, const ScaleConfig& scale, hashing::TranspositionTable& table)
       : searcher_(table), table_(table) {
     search::SplitSettings settings = scale.split;
     settings.strategy = config.split_strategy;
     parallel::configure_threads(searcher_, config.threads, settings);
   }
 
-  Run search(const Config& config, const ScalePosition& position) {
+  Run search(const Config& config, const ScalePosition& position) override {
     Run run;
-    chess::Position pos = chess::Position::from_fen(position.fen);
+    typename G::Position pos;
+    std::string error;
+    G::parse_fen(position.fen, pos, error);  // Checked when the suite was read.
     table_.clear();
     searcher_.new_game();
     search::SearchLimits limits;
@@ -147,14 +158,23 @@ class SplitlabRunner {
   }
 
  private:
-  search::Searcher<chess::ChessGame> searcher_;
+  search::Searcher<G> searcher_;
   hashing::TranspositionTable& table_;
 };
+
+std::unique_ptr<SplitlabRunner> make_splitlab_runner(const Config& config, const ScaleConfig& scale,
+                                                     hashing::TranspositionTable& table) {
+  if (scale.game == ScaleGame::kXiangqi)
+    return std::make_unique<GameRunner<xiangqi::XiangqiGame>>(config, scale, table);
+  return std::make_unique<GameRunner<chess::ChessGame>>(config, scale, table);
+}
 
 class ReferenceRunner {
  public:
   ReferenceRunner(const Config& config, size_t hash_mb) {
     if (!engine_.start({config.reference->path}, error_)) return;
+    if (!config.reference->uci_variant.empty())
+      engine_.send("setoption name UCI_Variant value " + config.reference->uci_variant);
     for (const char* ponder : {"Ponder", "OwnBook", "Use Search Log"})
       if (engine_.has_option(ponder)) engine_.send(std::string("setoption name ") + ponder + " value false");
     engine_.send("setoption name Threads value " + std::to_string(config.threads));
@@ -253,7 +273,8 @@ std::string summary_json(const std::vector<Summary>& rows, const ScaleConfig& sc
   write_run_metadata(json, metadata);
   json.integer("depth", scale.depth)
       .integer("repeats", scale.repeats)
-      .integer("positions", int64_t(scale.positions.size()));
+      .integer("positions", int64_t(scale.positions.size()))
+      .string("game", scale.game == ScaleGame::kXiangqi ? "xiangqi" : "chess");
   json.begin_array("rows");
   for (const auto& s : rows)
     json.begin_object()
@@ -328,8 +349,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
                            scale.depth, strategy, nullptr});
   for (const auto& ref : scale.references)
     for (int t : scale.threads)
-      configs.push_back({ref.name, ref.name == "glaurung" ? "ybwc" : "lazy", t, ref.depth,
-                         search::SplitStrategy::kNone, &ref});
+      configs.push_back({ref.name, ref.strategy, t, ref.depth, search::SplitStrategy::kNone, &ref});
 
   hashing::TranspositionTable table;
   if (!table.resize(scale.hash_mb, &error)) return 2;
@@ -348,7 +368,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
         skipped[c] = true;
       }
     } else {
-      splitlab_runners[c] = std::make_unique<SplitlabRunner>(configs[c], scale, table);
+      splitlab_runners[c] = make_splitlab_runner(configs[c], scale, table);
     }
   }
 

@@ -23,12 +23,17 @@ struct ScalePosition {
 };
 
 struct ReferenceEngine {
-  std::string name;  // "glaurung", "stockfish"
+  std::string name;  // "glaurung", "stockfish", "fairy-stockfish"
   std::string path;
   int depth = 0;     // Its own fixed depth (engines count depth differently).
+  std::string strategy;     // Its parallel search, for the report: "ybwc", "lazy".
+  std::string uci_variant;  // Sent as UCI_Variant when not empty ("xiangqi").
 };
 
+enum class ScaleGame { kChess, kXiangqi };
+
 struct ScaleConfig {
+  ScaleGame game = ScaleGame::kChess;  // The positions' game, searched by Splitlab's engine for it.
   std::vector<search::SplitStrategy> strategies;
   std::vector<int> threads;
   int depth = 12;

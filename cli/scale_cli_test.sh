@@ -88,6 +88,37 @@ tail -n 11 "$DIR/runs.csv" | head -n 1 | grep -q '^# command: splitlab scale .* 
   fail "runs.csv: the last 4 rows are not repeat 1"
 [[ $(grep -c '^engine,' "$DIR/runs.csv") -eq 1 ]] || fail "runs.csv: the header was written twice"
 
+# Xiangqi: Splitlab's xiangqi search at 1 and 2 threads, and Fairy-Stockfish (UCI_Variant
+# xiangqi) beside it in the same run, on two of the built-in xiangqi positions.
+XDIR="$TMP/scale-xiangqi"
+rm -rf "$XDIR"
+printf '%s\n' \
+  'r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - id "x1";' \
+  'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - id "x2";' >"$TMP/xiangqi.epd"
+if [[ -x /usr/games/fairy-stockfish ]]; then
+  "$BIN" scale --game xiangqi --strategies ybwc,dts --threads 1,2 --depth 4 --suite "$TMP/xiangqi.epd" \
+    --out "$XDIR" >"$TMP/xstdout" 2>"$TMP/xstderr"
+  status=$?
+  if [[ $status -ne 0 ]]; then
+    fail "xiangqi scale: exit code $status: $(tail -n 3 "$TMP/xstderr")"
+  else
+    # splitlab none x1, ybwc x2, dts x2 and fairy-stockfish at 1 and 2 threads, on 2 positions.
+    [[ $(grep -c '^splitlab,' "$XDIR/runs.csv") -eq 6 ]] || fail "xiangqi runs.csv: expected 6 splitlab rows"
+    [[ $(grep -c '^fairy-stockfish,lazy,' "$XDIR/runs.csv") -eq 4 ]] ||
+      fail "xiangqi runs.csv: expected 4 fairy-stockfish rows: $(cat "$TMP/xstderr" | tail -n 3)"
+    grep -q '"game": *"xiangqi"' "$XDIR/summary.json" || fail "xiangqi summary.json: no game"
+    # Every best move is a legal xiangqi move of its position (UCCI text from Splitlab).
+    grep '^splitlab,' "$XDIR/runs.csv" | grep -qv ',[a-i][0-9][a-i][0-9],\|,[a-i][0-9][a-i][0-9]$' &&
+      fail "xiangqi runs.csv: a best move that is not xiangqi text"
+  fi
+else
+  fail "fairy-stockfish is not installed (scripts/setup installs it)"
+fi
+"$BIN" scale --game shogi --out "$TMP/x" >/dev/null 2>"$TMP/xerr"
+[[ $? -eq 2 ]] && grep -q "shogi" "$TMP/xerr" || fail "scale --game shogi: $(cat "$TMP/xerr")"
+"$BIN" scale --game xiangqi --references glaurung --out "$TMP/x" >/dev/null 2>"$TMP/xerr"
+[[ $? -eq 2 ]] && grep -q "glaurung" "$TMP/xerr" || fail "xiangqi with glaurung: $(cat "$TMP/xerr")"
+
 if [[ $failures -ne 0 ]]; then
   echo "$failures check(s) failed" >&2
   exit 1

@@ -10,6 +10,8 @@
 #include "cli/search_flags.h"
 #include "engine/chess/position.h"
 #include "engine/protocol/epd.h"
+#include "engine/xiangqi/bench_positions.h"
+#include "engine/xiangqi/position.h"
 #include "parallel/options.h"
 
 namespace splitlab::cli {
@@ -34,17 +36,22 @@ std::vector<std::string> split_list(const std::string& text) {
 int scale_command(const std::vector<std::string>& args) {
   Flags flags({"strategies", "threads", "depth", "suite", "repeats", "out", "hash", "split-nodes",
                "ordering", "min-split-depth", "max-helpers", "references", "glaurung-depth",
-               "stockfish-depth"},
+               "stockfish-depth", "fairy-depth", "game"},
               {});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   bench::ScaleConfig config;
-  long long depth, repeats, hash, glaurung_depth, stockfish_depth;
-  if (!flags.get_int("depth", 1, 60, 12, depth, error) ||
+  const std::string game = flags.get("game", "chess");
+  if (game != "chess" && game != "xiangqi") return fail("unknown game '" + game + "' (chess, xiangqi)");
+  const bool xiangqi = game == "xiangqi";
+  config.game = xiangqi ? bench::ScaleGame::kXiangqi : bench::ScaleGame::kChess;
+  long long depth, repeats, hash, glaurung_depth, stockfish_depth, fairy_depth;
+  if (!flags.get_int("depth", 1, 60, xiangqi ? 10 : 12, depth, error) ||
       !flags.get_int("repeats", 1, 1000, 1, repeats, error) ||
       !flags.get_int("hash", 1, 32768, 64, hash, error) ||
       !flags.get_int("glaurung-depth", 1, 60, depth, glaurung_depth, error) ||
-      !flags.get_int("stockfish-depth", 1, 60, depth + 4, stockfish_depth, error))
+      !flags.get_int("stockfish-depth", 1, 60, depth + 4, stockfish_depth, error) ||
+      !flags.get_int("fairy-depth", 1, 60, depth + 2, fairy_depth, error))
     return fail(error);
   if (!read_split_settings(flags, config.split, error)) return fail(error);
   config.depth = int(depth);
@@ -65,28 +72,51 @@ int scale_command(const std::vector<std::string>& args) {
                   std::to_string(parallel::kMaxThreads) + ")");
     config.threads.push_back(t);
   }
-  for (const auto& name : split_list(flags.get("references", "glaurung,stockfish"))) {
+  // The reference engines of each game: Glaurung (YBWC) and Stockfish (Lazy SMP) for chess,
+  // Fairy-Stockfish (Lazy SMP) for xiangqi.
+  for (const auto& name :
+       split_list(flags.get("references", xiangqi ? "fairy-stockfish" : "glaurung,stockfish"))) {
     if (name == "none") continue;
-    if (name == "glaurung")
-      config.references.push_back({"glaurung", "/usr/games/glaurung", int(glaurung_depth)});
-    else if (name == "stockfish")
-      config.references.push_back({"stockfish", "/usr/games/stockfish", int(stockfish_depth)});
+    if (!xiangqi && name == "glaurung")
+      config.references.push_back(
+          {"glaurung", "/usr/games/glaurung", int(glaurung_depth), "ybwc", ""});
+    else if (!xiangqi && name == "stockfish")
+      config.references.push_back(
+          {"stockfish", "/usr/games/stockfish", int(stockfish_depth), "lazy", ""});
+    else if (name == "fairy-stockfish")
+      config.references.push_back({"fairy-stockfish", "/usr/games/fairy-stockfish",
+                                   int(fairy_depth), "lazy", xiangqi ? "xiangqi" : ""});
     else
-      return fail("unknown reference engine '" + name + "' (glaurung, stockfish, none)");
+      return fail("unknown reference engine '" + name + "' for " + game + " (" +
+                  (xiangqi ? "fairy-stockfish" : "glaurung, stockfish, fairy-stockfish") +
+                  ", none)");
   }
 
   if (flags.has("suite")) {
     std::vector<protocol::EpdRecord> records;
     if (!protocol::read_epd_file(flags.get("suite"), records, error)) return fail(error);
     for (const auto& r : records) {
-      chess::Position pos;
-      if (!chess::Position::parse_fen(r.fen, pos, error))
-        return fail(flags.get("suite") + ":" + std::to_string(r.line_number) + ": " + error);
+      std::string fen;
+      bool ok = false;
+      if (xiangqi) {
+        xiangqi::Position pos;
+        ok = xiangqi::Position::parse_fen(r.fen, pos, error);
+        if (ok) fen = pos.fen();
+      } else {
+        chess::Position pos;
+        ok = chess::Position::parse_fen(r.fen, pos, error);
+        if (ok) fen = pos.fen();
+      }
+      if (!ok) return fail(flags.get("suite") + ":" + std::to_string(r.line_number) + ": " + error);
       const auto* id = r.find("id");
       config.positions.push_back(
           {id && !id->operands.empty() ? id->operands[0] : "line" + std::to_string(r.line_number),
-           pos.fen()});
+           fen});
     }
+  } else if (xiangqi) {
+    // Until Splitlab's xiangqi games give a suite of middlegames: bench's xiangqi positions.
+    for (const auto& p : xiangqi::kBenchPositions)
+      config.positions.push_back({p.name, p.fen});
   } else {
     // The default: 160 middlegames from real games (experiments/scaling-suite/), enough to
     // resolve a few points of overhead where the 32 bench positions gave about +-10.
@@ -96,8 +126,9 @@ int scale_command(const std::vector<std::string>& args) {
   if (config.positions.empty()) return fail("the suite has no positions");
   config.out_dir = flags.get("out", "results/scale");
   config.command_line = bench::splitlab_command_line("scale", args);
-  std::fprintf(stderr, "scale: %zu positions, depth %d, %d repeat(s), results in %s\n",
-               config.positions.size(), config.depth, config.repeats, config.out_dir.c_str());
+  std::fprintf(stderr, "scale: %s, %zu positions, depth %d, %d repeat(s), results in %s\n",
+               game.c_str(), config.positions.size(), config.depth, config.repeats,
+               config.out_dir.c_str());
   const int rc = bench::run_scale(config, error);
   if (rc) return fail(error);
   return 0;
