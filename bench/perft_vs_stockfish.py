@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Times `splitlab perft` against Stockfish's `go perft` on the same positions, in one run.
+"""Times `splitlab perft` against Stockfish's `go perft` on the same positions, in one run; with
+--game xiangqi, `splitlab perft --game xiangqi` against Fairy-Stockfish's (UCI_Variant xiangqi).
 
 Both engines count the leaves of the legal move tree with bulk counting at the last ply, in one
 thread. The comparison is arranged to be fair to Stockfish and conservative against Splitlab:
@@ -12,7 +13,8 @@ thread. The comparison is arranged to be fair to Stockfish and conservative agai
   * Each measurement is repeated K times (--repeats), alternating which engine goes first, and the
     median of each engine's times is used (the minimum is written to CSV/JSON as well).
 
-The ratio is stockfish_time / splitlab_time: >= 1.0 means Splitlab is at least as fast. The node
+The ratio is stockfish_time / splitlab_time: >= 1.0 means Splitlab is at least as fast (the
+targets: 1.0 for chess, 3.0 against Fairy-Stockfish for xiangqi). The node
 counts of both engines must agree with each other and with the published count of the position;
 if they do not, the script stops with an error. A ratio below 1.0 is reported, never an error.
 
@@ -21,6 +23,7 @@ engine is missing or the arguments are wrong.
 
 Python 3 standard library only. Example:
   bazel build //:splitlab && bench/perft_vs_stockfish.py --repeats 3 --csv /tmp/perft.csv
+  bench/perft_vs_stockfish.py --game xiangqi --repeats 3
 """
 
 import argparse
@@ -56,12 +59,36 @@ POSITIONS = [
 ]
 TARGETS = ["startpos", "kiwipete"]  # each must reach ratio >= 1.0 at its full depth
 
+XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+# The start and two middlegames of the verified suite (tests/data/xiangqi_perft.epd: its counts).
+XIANGQI_POSITIONS = [
+    ("startpos", XIANGQI_START, 5, 3, {3: 79666, 4: 3290240, 5: 133312995}),
+    ("perft.2", "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", 5, 3,
+     {3: 43929, 4: 1339047}),
+    ("perft.12",
+     "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1", 5, 3,
+     {3: 100326, 4: 4485547}),
+]
+
+# What differs per game: positions, the start FEN that is sent as "startpos", the referee's
+# default path and UCI_Variant, the positions with a target and the ratio each must reach.
+GAMES = {
+    "chess": {"positions": POSITIONS, "start": START_FEN, "reference": "stockfish",
+              "variant": "", "targets": TARGETS, "target_ratio": 1.0},
+    "xiangqi": {"positions": XIANGQI_POSITIONS, "start": XIANGQI_START,
+                "reference": "fairy-stockfish", "variant": "xiangqi",
+                "targets": ["startpos", "perft.2", "perft.12"], "target_ratio": 3.0},
+}
+
 
 class Stockfish(benchlib.UciEngine):
     """One Stockfish process kept open over a pipe (UCI)."""
 
-    def __init__(self, path, timeout):
+    def __init__(self, path, timeout, variant="", start=START_FEN):
         super().__init__("stockfish", [path], timeout)
+        self.start = start
+        if variant:
+            self.send(f"setoption name UCI_Variant value {variant}")
         self.send("setoption name Threads value 1")
         self.wait_ready()
         # Stockfish 14 and later name the instruction sets they were built for (Debian's 15.1:
@@ -77,7 +104,7 @@ class Stockfish(benchlib.UciEngine):
 
     def perft(self, fen, depth):
         """Returns (nodes, seconds): the clock covers `go perft` up to the `Nodes searched` line."""
-        self.send("position startpos" if fen == START_FEN else f"position fen {fen}")
+        self.send("position startpos" if fen == self.start else f"position fen {fen}")
         self.wait_ready()  # the position is set up before the clock starts
         start = time.perf_counter()
         self.send(f"go perft {depth}")
@@ -86,9 +113,9 @@ class Stockfish(benchlib.UciEngine):
         return int(lines[-1].split(":", 1)[1]), seconds
 
 
-def splitlab_perft(path, fen, depth, timeout):
+def splitlab_perft(path, fen, depth, timeout, game="chess"):
     """Returns (nodes, seconds): the wall time of the whole `splitlab perft` process."""
-    command = [path, "perft", "--fen", fen, "--depth", str(depth)]
+    command = [path, "perft", "--game", game, "--fen", fen, "--depth", str(depth)]
     stdout, seconds = benchlib.run_to_end(command, timeout)
     for line in stdout.splitlines():
         if line.startswith("Nodes searched:"):
@@ -113,6 +140,9 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(
         description="Time `splitlab perft` against Stockfish's `go perft` on the same positions. "
                     "ratio = stockfish_time / splitlab_time (>= 1.0: Splitlab at least as fast).")
+    parser.add_argument("--game", choices=sorted(GAMES), default="chess",
+                        help="chess against Stockfish (default), or xiangqi against "
+                             "Fairy-Stockfish")
     benchlib.add_binary_arguments(parser, "stockfish")
     parser.add_argument("--repeats", type=int, default=3,
                         help="measurements per engine and position (default 3); the median is used")
@@ -128,17 +158,21 @@ def parse_args(argv):
 
 
 def run(args):
+    game = GAMES[args.game]
     splitlab = find_splitlab(args.splitlab)
-    stockfish_path = benchlib.find_reference_engine("stockfish", args.stockfish)
+    stockfish_path = benchlib.find_reference_engine(game["reference"], args.stockfish)
     positions = [(name, fen, quick if args.quick else full, counts)
-                 for name, fen, full, quick, counts in POSITIONS]
+                 for name, fen, full, quick, counts in game["positions"]]
 
     # Splitlab's start-up, for the record: the whole-process time of a depth-1 perft.
-    startup = min(splitlab_perft(splitlab, START_FEN, 1, 60)[1] for _ in range(5))
+    startup = min(splitlab_perft(splitlab, game["start"], 1, 60, args.game)[1] for _ in range(5))
 
-    stockfish = Stockfish(stockfish_path, args.timeout)
+    stockfish = Stockfish(stockfish_path, args.timeout, game["variant"], game["start"])
     try:
         meta = {
+            "game": args.game,
+            "target_ratio": game["target_ratio"],
+            "targets": game["targets"],
             "splitlab": os.path.realpath(splitlab),
             "stockfish": stockfish_path,
             "stockfish_id": stockfish.name,
@@ -168,7 +202,8 @@ def run(args):
                 order = ["splitlab", "stockfish"] if repeat % 2 == 0 else ["stockfish", "splitlab"]
                 for engine in order:
                     if engine == "splitlab":
-                        nodes, seconds = splitlab_perft(splitlab, fen, depth, args.timeout)
+                        nodes, seconds = splitlab_perft(splitlab, fen, depth, args.timeout,
+                                                        args.game)
                     else:
                         nodes, seconds = stockfish.perft(fen, depth)
                     times[engine].append(seconds)
@@ -216,14 +251,14 @@ def run(args):
     print_report(meta, rows, args.quick)
     if args.json:
         meta["geomean_ratio"] = round(benchlib.geometric_mean([row["ratio"] for row in rows]), 4)
-        meta["targets_met"] = None if args.quick else targets_met(rows)
+        meta["targets_met"] = None if args.quick else targets_met(rows, meta)
         benchlib.write_json(args.json, {"meta": meta, "positions": rows})
     return 0
 
 
-def targets_met(rows):
+def targets_met(rows, meta):
     by_name = {row["position"]: row for row in rows}
-    return all(by_name[name]["ratio"] >= 1.0 for name in TARGETS)
+    return all(by_name[name]["ratio"] >= meta["target_ratio"] for name in meta["targets"])
 
 
 def print_report(meta, rows, quick):
@@ -250,14 +285,16 @@ def print_report(meta, rows, quick):
           "counts")
     print()
     if quick:
-        print("targets: not judged in a --quick run (they are startpos d6 and kiwipete d5)")
+        print("targets: not judged in a --quick run (they are " + ", ".join(meta["targets"]) +
+              " at their full depths)")
         return
     by_name = {row["position"]: row for row in rows}
-    for name in TARGETS:
+    goal = meta["target_ratio"]
+    for name in meta["targets"]:
         row = by_name[name]
-        verdict = "MET" if row["ratio"] >= 1.0 else "NOT MET"
-        print(f"target {name} d{row['depth']} ratio >= 1.00: {verdict} ({row['ratio']:.2f})")
-    print(f"targets: {'all met' if targets_met(rows) else 'NOT all met'}")
+        verdict = "MET" if row["ratio"] >= goal else "NOT MET"
+        print(f"target {name} d{row['depth']} ratio >= {goal:.2f}: {verdict} ({row['ratio']:.2f})")
+    print(f"targets: {'all met' if targets_met(rows, meta) else 'NOT all met'}")
 
 
 def main(argv):

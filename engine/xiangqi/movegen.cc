@@ -5,10 +5,29 @@
 namespace splitlab::xiangqi {
 namespace {
 
+// Which moves need the full test of the general's safety. Out of check, a move of another piece
+// can only expose the general by leaving or entering one of its lines (a chariot's, a cannon's
+// with its screens, the other general's) or by leaving the leg of a horse that would attack it,
+// which is a square diagonally next to it; captures only remove attackers. Every other move is
+// legal as generated.
+struct SafetyTest {
+  Square king;
+  bool in_check;
+
+  bool needed(Square from, Square to) const {
+    if (in_check || from == king) return true;
+    const int kf = file_of(king), kr = rank_of(king);
+    const int ff = file_of(from), fr = rank_of(from);
+    if (ff == kf || fr == kr || file_of(to) == kf || rank_of(to) == kr) return true;
+    return (ff - kf == 1 || kf - ff == 1) && (fr - kr == 1 || kr - fr == 1);
+  }
+};
+
 // Adds the move if it lands on an empty square (not for captures-only) or an enemy piece, and
 // leaves the general safe.
 template <GenType Type>
-inline void add_if_legal(const Position& pos, Color us, Square from, Square to, MoveList& list) {
+inline void add_if_legal(const Position& pos, const SafetyTest& safety, Color us, Square from,
+                         Square to, MoveList& list) {
   const Piece target = pos.piece_on(to);
   if (target == kNoPiece) {
     if (Type == GenType::kCaptures) return;
@@ -16,15 +35,15 @@ inline void add_if_legal(const Position& pos, Color us, Square from, Square to, 
     return;
   }
   const Move m(from, to);
-  if (pos.leaves_king_safe(m)) list.push_back(m);
+  if (!safety.needed(from, to) || pos.leaves_king_safe(m)) list.push_back(m);
 }
 
 template <GenType Type>
-void generate_steps(const Position& pos, Color us, Square from, const StepList& steps,
-                    MoveList& list) {
+void generate_steps(const Position& pos, const SafetyTest& safety, Color us, Square from,
+                    const StepList& steps, MoveList& list) {
   for (const Step& step : steps)
     if (step.block == kNoSquare || pos.empty(step.block))
-      add_if_legal<Type>(pos, us, from, step.to, list);
+      add_if_legal<Type>(pos, safety, us, from, step.to, list);
 }
 
 }  // namespace
@@ -33,29 +52,30 @@ template <GenType Type>
 void generate(const Position& pos, MoveList& list) {
   const Geometry& g = geometry();
   const Color us = pos.side_to_move();
+  const SafetyTest safety{pos.king_square(us), pos.in_check()};
   for (Square from = 0; from < kNumSquares; ++from) {
     const Piece p = pos.piece_on(from);
     if (p == kNoPiece || color_of(p) != us) continue;
     switch (type_of(p)) {
       case kKing:
-        generate_steps<Type>(pos, us, from, g.king_moves[from], list);
+        generate_steps<Type>(pos, safety, us, from, g.king_moves[from], list);
         break;
       case kAdvisor:
-        generate_steps<Type>(pos, us, from, g.advisor_moves[from], list);
+        generate_steps<Type>(pos, safety, us, from, g.advisor_moves[from], list);
         break;
       case kElephant:
-        generate_steps<Type>(pos, us, from, g.elephant_moves[from], list);
+        generate_steps<Type>(pos, safety, us, from, g.elephant_moves[from], list);
         break;
       case kHorse:
-        generate_steps<Type>(pos, us, from, g.horse_moves[from], list);
+        generate_steps<Type>(pos, safety, us, from, g.horse_moves[from], list);
         break;
       case kPawn:
-        generate_steps<Type>(pos, us, from, g.pawn_moves[us][from], list);
+        generate_steps<Type>(pos, safety, us, from, g.pawn_moves[us][from], list);
         break;
       case kRook:
         for (const Ray& ray : g.rays[from]) {
           for (const uint8_t to : ray) {
-            add_if_legal<Type>(pos, us, from, to, list);
+            add_if_legal<Type>(pos, safety, us, from, to, list);
             if (!pos.empty(to)) break;
           }
         }
@@ -64,11 +84,11 @@ void generate(const Position& pos, MoveList& list) {
         for (const Ray& ray : g.rays[from]) {
           const uint8_t* it = ray.begin();
           for (; it != ray.end() && pos.empty(*it); ++it)
-            if (Type == GenType::kAll) add_if_legal<Type>(pos, us, from, *it, list);
+            if (Type == GenType::kAll) add_if_legal<Type>(pos, safety, us, from, *it, list);
           if (it == ray.end()) continue;
           for (++it; it != ray.end(); ++it) {  // Past the screen: the first piece is the target.
             if (pos.empty(*it)) continue;
-            add_if_legal<Type>(pos, us, from, *it, list);
+            add_if_legal<Type>(pos, safety, us, from, *it, list);
             break;
           }
         }
