@@ -5,28 +5,10 @@
 namespace splitlab::xiangqi {
 namespace {
 
-// Which moves need the full test of the general's safety. Out of check, a move of another piece
-// can only expose the general by leaving or entering one of its lines (a chariot's, a cannon's
-// with its screens, the other general's) or by leaving the leg of a horse that would attack it,
-// which is a square diagonally next to it; captures only remove attackers. Every other move is
-// legal as generated.
-struct SafetyTest {
-  Square king;
-  bool in_check;
-
-  bool needed(Square from, Square to) const {
-    if (in_check || from == king) return true;
-    const int kf = file_of(king), kr = rank_of(king);
-    const int ff = file_of(from), fr = rank_of(from);
-    if (ff == kf || fr == kr || file_of(to) == kf || rank_of(to) == kr) return true;
-    return (ff - kf == 1 || kf - ff == 1) && (fr - kr == 1 || kr - fr == 1);
-  }
-};
-
 // Adds the move if it lands on an empty square (not for captures-only) or an enemy piece, and
 // leaves the general safe.
 template <GenType Type>
-inline void add_if_legal(const Position& pos, const SafetyTest& safety, Color us, Square from,
+inline void add_if_legal(const Position& pos, const MoveSafetyFilter& safety, Color us, Square from,
                          Square to, MoveList& list) {
   const Piece target = pos.piece_on(to);
   if (target == kNoPiece) {
@@ -39,7 +21,7 @@ inline void add_if_legal(const Position& pos, const SafetyTest& safety, Color us
 }
 
 template <GenType Type>
-void generate_steps(const Position& pos, const SafetyTest& safety, Color us, Square from,
+void generate_steps(const Position& pos, const MoveSafetyFilter& safety, Color us, Square from,
                     const StepList& steps, MoveList& list) {
   for (const Step& step : steps)
     if (step.block == kNoSquare || pos.empty(step.block))
@@ -52,7 +34,7 @@ template <GenType Type>
 void generate(const Position& pos, MoveList& list) {
   const Geometry& g = geometry();
   const Color us = pos.side_to_move();
-  const SafetyTest safety{pos.king_square(us), pos.in_check()};
+  const MoveSafetyFilter safety{pos.king_square(us), pos.in_check()};
   for (Square from = 0; from < kNumSquares; ++from) {
     const Piece p = pos.piece_on(from);
     if (p == kNoPiece || color_of(p) != us) continue;

@@ -38,6 +38,24 @@ class MoveList {
   int size_ = 0;
 };
 
+// Which moves need the full test of the general's safety. Out of check, a move of another piece
+// can only expose the general by leaving or entering one of its lines (a chariot's, a cannon's
+// with its screens, the other general's) or by leaving the leg of a horse that would attack it,
+// which is a square diagonally next to it; captures only remove attackers. Every other move is
+// legal as generated.
+struct MoveSafetyFilter {
+  Square king;
+  bool in_check;
+
+  bool needed(Square from, Square to) const {
+    if (in_check || from == king) return true;
+    const int kf = file_of(king), kr = rank_of(king);
+    const int ff = file_of(from), fr = rank_of(from);
+    if (ff == kf || fr == kr || file_of(to) == kf || rank_of(to) == kr) return true;
+    return (ff - kf == 1 || kf - ff == 1) && (fr - kr == 1 || kr - fr == 1);
+  }
+};
+
 enum class GenType { kAll, kCaptures };
 
 // Legal moves of the side to move, appended to `list`.

@@ -10,6 +10,7 @@
 
 #include "engine/core/perft.h"
 #include "engine/protocol/epd.h"
+#include "engine/xiangqi/bitlines.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
@@ -294,6 +295,32 @@ TEST(XiangqiFen, BadFensNameTheProblem) {
     EXPECT_FALSE(ok) << bad.fen;
     EXPECT_NE(error.find(bad.mentions), std::string::npos)
         << bad.fen << ": '" << error << "' does not mention '" << bad.mentions << "'";
+  }
+}
+
+// The bit-rank/bit-file generator (bitlines.h) against the mailbox's: the same move set in every
+// position of the suite and of random playouts, and the same perft counts.
+TEST(XiangqiBitLines, SameMovesAndPerftAsTheMailbox) {
+  std::mt19937 rng(7);
+  for (const auto& record : suite()) {
+    Position pos = parse(record.fen);
+    LinePosition lines(pos);
+    EXPECT_EQ(perft_with_lines(lines, 3), perft<XiangqiGame>(pos, 3)) << record.fen;
+    for (int ply = 0; ply < 120; ++ply) {
+      MoveList mailbox, with_lines;
+      generate<GenType::kAll>(pos, mailbox);
+      generate_with_lines(lines, with_lines);
+      std::vector<uint16_t> a, b;
+      for (const Move m : mailbox) a.push_back(m.bits());
+      for (const Move m : with_lines) b.push_back(m.bits());
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      ASSERT_EQ(a, b) << pos.fen();
+      if (mailbox.empty()) break;
+      const Move m = mailbox[int(rng() % unsigned(mailbox.size()))];
+      pos.make_move(m);
+      lines.make_move(m);
+    }
   }
 }
 
