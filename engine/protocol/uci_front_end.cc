@@ -29,8 +29,9 @@ void UciFrontEnd::run(std::istream& in) {
 
 bool UciFrontEnd::handle(const std::string& line) {
   if (!engine_->handle(line)) return false;
-  // Only a setoption the engine accepted changes its UCI_Variant value.
-  const std::string& wanted = variant_of(*engine_);
+  // Only a setoption the engine accepted changes its UCI_Variant value. A copy: switching
+  // destroys the engine that holds the value.
+  const std::string wanted = variant_of(*engine_);
   if (wanted != variant_) switch_to(wanted);
   return true;
 }
