@@ -21,6 +21,10 @@ bool select_series(const std::vector<protocol::PgnLine>& games, const SeriesSele
   for (size_t g = 0; g < games.size() && int(series.size()) < selection.max_games; ++g) {
     const protocol::PgnLine& game = games[g];
     const std::string where = "game " + std::to_string(g + 1);
+    if (!game.variant.empty()) {
+      error = where + " is a " + game.variant + " game; tt-study reads chess games";
+      return false;
+    }
     chess::Position pos = chess::Position::start();
     if (!game.start_fen.empty() && !chess::Position::parse_fen(game.start_fen, pos, error)) {
       error = where + ": bad FEN tag: " + error;

@@ -150,6 +150,10 @@ bool parse_pgn_openings(std::string_view text, const std::string& source, int pl
   for (const auto& game : games) {
     Opening opening;
     opening.id = std::to_string(openings.size() + 1);
+    if (!game.variant.empty()) {
+      error = source + ": game " + opening.id + " is a " + game.variant + " game, not chess";
+      return false;
+    }
     chess::Position position;
     if (!chess::Position::parse_fen(game.start_fen.empty() ? chess::kStartFen : game.start_fen,
                                     position, error)) {

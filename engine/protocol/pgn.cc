@@ -109,6 +109,20 @@ void append_wrapped(const std::vector<std::string>& units, std::string& out) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+// A square: a file letter a..i and a rank of one or two digits (xiangqi's 1..10 or 0..9).
+size_t coordinate_square_length(std::string_view text) {
+  if (text.size() < 2 || text[0] < 'a' || text[0] > 'i' || !std::isdigit((unsigned char)text[1]))
+    return 0;
+  return text.size() > 2 && std::isdigit(static_cast<unsigned char>(text[2])) ? 3 : 2;
+}
+
+bool is_coordinate_move(std::string_view token) {
+  const size_t from = coordinate_square_length(token);
+  if (from == 0) return false;
+  const size_t to = coordinate_square_length(token.substr(from));
+  return to != 0 && from + to == token.size();
+}
+
 class PgnReader {
  public:
   explicit PgnReader(std::string_view text) : text_(text) {
@@ -194,11 +208,22 @@ class PgnReader {
   }
 
   bool set_up_start(PgnLine& game, std::string& error) {
+    coordinate_game_ = false;
     if (const std::string* variant = find_tag(game.tags, "Variant")) {
       std::string lower = *variant;
       for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+      if (lower == "xiangqi") {
+        // Its rules are not chess's: the moves are kept as written, for the caller to play.
+        const std::string* fen = find_tag(game.tags, "FEN");
+        if (!fen) return fail("a xiangqi game needs a FEN tag", error);
+        game.variant = lower;
+        game.start_fen = *fen;
+        coordinate_game_ = true;
+        return true;
+      }
       if (lower != "standard" && lower != "chess" && lower != "normal" && lower != "from position")
-        return fail("variant '" + *variant + "' is not supported (standard chess only)", error);
+        return fail("variant '" + *variant + "' is not supported (standard chess and xiangqi only)",
+                    error);
     }
     position_ = Position::start();
     if (const std::string* fen = find_tag(game.tags, "FEN")) {
@@ -292,6 +317,12 @@ class PgnReader {
     if (token.empty() || token.find_first_not_of("!?") == std::string_view::npos) return true;
     if (token == "--" || token == "Z0" || token == "@@@@")
       return fail("null move '" + std::string(whole) + "' is not supported", error);
+    if (coordinate_game_) {
+      if (!is_coordinate_move(token))
+        return fail("'" + std::string(whole) + "' is not a coordinate move (like h3e3)", error);
+      game.uci_moves.emplace_back(token);
+      return true;
+    }
     if (token.ends_with("e.p.")) token.remove_suffix(4);
     std::string why;
     const Move move = chess::parse_san(position_, token, why);
@@ -311,6 +342,7 @@ class PgnReader {
   int token_line_ = 1;  // Where the token being read began, for errors.
   int game_number_ = 0;
   Position position_;
+  bool coordinate_game_ = false;  // The game being read is xiangqi: moves in coordinates.
 };
 
 }  // namespace

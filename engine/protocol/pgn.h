@@ -39,7 +39,10 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error);
 struct PgnLine {
   std::vector<std::pair<std::string, std::string>> tags;  // As read, FEN and SetUp included.
   std::string start_fen;                                  // The FEN tag; empty: the standard start.
-  std::vector<std::string> uci_moves;                     // The main line, legal from the start.
+  // The main line, legal from the start. In a xiangqi game the moves are kept as written
+  // (coordinates, checked for form only): the caller plays them by xiangqi's rules.
+  std::vector<std::string> uci_moves;
+  std::string variant;  // Empty for chess; "xiangqi" for a game with that Variant tag.
   std::string result;  // The termination marker; "*" when the game has none.
 };
 

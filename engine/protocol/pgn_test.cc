@@ -393,5 +393,34 @@ TEST(PgnWriteTest, WritesCoordinateMovesForOtherGames) {
   EXPECT_NE(error.find("start FEN"), std::string::npos) << error;
 }
 
+// Xiangqi games read back: the coordinate moves as written, the variant and the start FEN; a
+// chess game after one in the same text is read by chess's rules again.
+TEST(PgnReadTest, ReadsXiangqiGamesAsCoordinateMoves) {
+  PgnGame game;
+  game.tags = {{"White", "A"}, {"Black", "B"}, {"Variant", "xiangqi"}};
+  game.coordinate_moves = true;
+  game.start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+  game.moves = {{"h3e3", "+0.20/9 0.10s"}, {"h10g8", ""}, {"a1a2", ""}, {"i10h10", ""}};
+  game.result = "0-1";
+  std::string text, error;
+  ASSERT_TRUE(write_pgn(game, text, error)) << error;
+  text += "1. e4 e5 1-0\n";
+  std::vector<PgnLine> games;
+  ASSERT_TRUE(read_pgn(text, games, error)) << error;
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].variant, "xiangqi");
+  EXPECT_EQ(games[0].start_fen, game.start_fen);
+  EXPECT_EQ(games[0].uci_moves, (std::vector<std::string>{"h3e3", "h10g8", "a1a2", "i10h10"}));
+  EXPECT_EQ(games[0].result, "0-1");
+  EXPECT_EQ(games[1].variant, "");
+  EXPECT_EQ(games[1].uci_moves, (std::vector<std::string>{"e2e4", "e7e5"}));
+
+  EXPECT_FALSE(read_pgn("[Variant \"xiangqi\"]\n1. h3e3 *", games, error));
+  EXPECT_NE(error.find("FEN"), std::string::npos) << error;
+  EXPECT_FALSE(read_pgn("[Variant \"xiangqi\"]\n[FEN \"" + game.start_fen + "\"]\n1. Nf3 *", games,
+                        error));
+  EXPECT_NE(error.find("'Nf3' is not a coordinate move"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace splitlab::protocol

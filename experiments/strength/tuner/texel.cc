@@ -39,6 +39,51 @@ chess::EvalParams params_of(const Weights& weights) {
   return params;
 }
 
+TuningPosition to_tuning_position(const xiangqi::EvalTrace& trace, double result, int game) {
+  TuningPosition p;
+  for (int i = 0; i < xiangqi::kEvalParamCount; ++i)
+    if (trace.coeff[i] != 0) p.uses.push_back({uint16_t(i), int16_t(trace.coeff[i])});
+  p.mg_share = double(trace.phase) / xiangqi::kMaxPhase;
+  p.eg_share = 1 - p.mg_share;
+  p.tempo = trace.red_to_move ? xiangqi::kTempo : -xiangqi::kTempo;
+  p.result = result;
+  p.game = game;
+  return p;
+}
+
+Weights weights_of(const xiangqi::EvalParams& params) {
+  Weights w(xiangqi::kEvalParamCount);
+  for (int i = 0; i < xiangqi::kEvalParamCount; ++i)
+    w[i] = {double(params.weights[i].mg), double(params.weights[i].eg)};
+  return w;
+}
+
+xiangqi::EvalParams xiangqi_params_of(const Weights& weights) {
+  xiangqi::EvalParams params{};
+  for (int i = 0; i < xiangqi::kEvalParamCount; ++i)
+    params.weights[i] = {int(std::lround(weights[i][0])), int(std::lround(weights[i][1]))};
+  return params;
+}
+
+int weight_count(TunedGame game) {
+  return game == TunedGame::kChess ? chess::kEvalParamCount : xiangqi::kEvalParamCount;
+}
+
+std::string weight_name(TunedGame game, int index) {
+  return game == TunedGame::kChess ? chess::eval_param_name(index)
+                                   : xiangqi::eval_param_name(index);
+}
+
+bool weight_fixed(TunedGame game, int index) {
+  return game == TunedGame::kChess ? chess::eval_param_fixed(index)
+                                   : xiangqi::eval_param_fixed(index);
+}
+
+Weights engine_weights(TunedGame game) {
+  return game == TunedGame::kChess ? weights_of(chess::kEvalParams)
+                                   : weights_of(xiangqi::kEvalParams);
+}
+
 double evaluate(const TuningPosition& p, const Weights& w) {
   double mg = 0, eg = 0;
   for (const auto& use : p.uses) {

@@ -17,6 +17,7 @@
 
 #include "engine/chess/eval_params.h"
 #include "engine/chess/evaluate.h"
+#include "engine/xiangqi/evaluate.h"
 
 namespace splitlab::tuner {
 
@@ -44,6 +45,19 @@ TuningPosition to_tuning_position(const chess::EvalTrace& trace, double result, 
 Weights weights_of(const chess::EvalParams& params);
 // Rounded to integers, as the engine plays them.
 chess::EvalParams params_of(const Weights& weights);
+
+// The same for xiangqi (engine/xiangqi/eval_params.h): its trace is Red's uses minus Black's,
+// its phase runs to xiangqi::kMaxPhase and it has no endgame scale.
+TuningPosition to_tuning_position(const xiangqi::EvalTrace& trace, double result, int game);
+Weights weights_of(const xiangqi::EvalParams& params);
+xiangqi::EvalParams xiangqi_params_of(const Weights& weights);
+
+// Which game's evaluation is tuned: the weights' count, names and fixed ones.
+enum class TunedGame { kChess, kXiangqi };
+int weight_count(TunedGame game);
+std::string weight_name(TunedGame game, int index);
+bool weight_fixed(TunedGame game, int index);
+Weights engine_weights(TunedGame game);  // The weights the engine plays with.
 
 // The evaluation from White's side (tempo included), without the integer rounding.
 double evaluate(const TuningPosition& p, const Weights& w);

@@ -9,6 +9,9 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/position.h"
 #include "engine/protocol/pgn.h"
+#include "engine/xiangqi/evaluate.h"
+#include "engine/xiangqi/movegen.h"
+#include "engine/xiangqi/notation.h"
 #include "experiments/strength/tuner/texel.h"
 #include "experiments/strength/tuner/training_data.h"
 #include "gtest/gtest.h"
@@ -250,6 +253,63 @@ TEST(TrainingData, BadInputIsNamed) {
   std::vector<TuningPosition> all;
   EXPECT_FALSE(read_training_file("/nonexistent/positions.epd", all, error));
   EXPECT_NE(error.find("/nonexistent/positions.epd"), std::string::npos) << error;
+}
+
+// A xiangqi game as the match runner writes it (coordinate moves, ranks 1..10): its quiet
+// positions, read back as training positions whose linear model is the xiangqi evaluation.
+TEST(TrainingData, XiangqiGamesGiveTheirQuietPositions) {
+  std::mt19937_64 rng(17);
+  protocol::PgnGame written;
+  written.tags = {{"Variant", "xiangqi"}, {"Termination", "adjudication"}};
+  written.coordinate_moves = true;
+  written.start_fen = std::string(xiangqi::kStartFen);
+  written.result = "0-1";
+  xiangqi::Position pos = xiangqi::Position::start();
+  std::vector<std::string> quiet;  // The positions the extractor must keep, in order.
+  for (int ply = 0; ply < 90; ++ply) {
+    xiangqi::MoveList moves;
+    xiangqi::generate<xiangqi::GenType::kAll>(pos, moves);
+    if (moves.empty()) break;
+    const xiangqi::Move m = moves[int(rng() % uint64_t(moves.size()))];
+    if (!pos.in_check() && !pos.is_capture(m)) {
+      const std::string fen = pos.fen();
+      quiet.push_back(fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1)));
+    }
+    written.moves.push_back({xiangqi::move_to_text(m, xiangqi::RankBase::kOne), ""});
+    pos.make_move(m);
+  }
+  ASSERT_GT(quiet.size(), 20u);
+  std::string text, error;
+  ASSERT_TRUE(protocol::write_pgn(written, text, error)) << error;
+  std::vector<protocol::PgnLine> games;
+  ASSERT_TRUE(protocol::read_pgn(text, games, error)) << error;
+  ASSERT_EQ(games.size(), 1u);
+
+  ExtractSettings settings;
+  settings.per_game = 1000;
+  std::vector<std::string> lines;
+  ASSERT_TRUE(extract_positions(games[0], 6, settings, rng, lines, error)) << error;
+  ASSERT_EQ(lines.size(), quiet.size());
+  const Weights w = engine_weights(TunedGame::kXiangqi);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    ASSERT_EQ(lines[i].rfind(quiet[i] + " c9 \"0-1\"; c8 \"6\";", 0), 0u) << lines[i];
+    TuningPosition p;
+    ASSERT_TRUE(parse_training_line(lines[i], p, error, TunedGame::kXiangqi)) << error;
+    EXPECT_EQ(p.result, 0.0);
+    const xiangqi::Position at = xiangqi::Position::from_fen(quiet[i] + " 0 1");
+    const int engine = xiangqi::evaluate(at);
+    const double red_side = at.side_to_move() == xiangqi::kRed ? engine : -engine;
+    ASSERT_NEAR(evaluate(p, w), red_side, 1.0) << quiet[i];
+  }
+  // The chess reader is not given a xiangqi position, and a bad xiangqi move is named.
+  TuningPosition p;
+  EXPECT_FALSE(parse_training_line(lines[0], p, error, TunedGame::kChess));
+  games[0].uci_moves[3] = "a1a9";
+  EXPECT_FALSE(extract_positions(games[0], 6, settings, rng, lines, error));
+  EXPECT_NE(error.find("game 6, ply 4 (a1a9)"), std::string::npos) << error;
+  EXPECT_EQ(weight_count(TunedGame::kXiangqi), xiangqi::kEvalParamCount);
+  EXPECT_EQ(weight_name(TunedGame::kXiangqi, xiangqi::kMaterialIndex + xiangqi::kHorse),
+            "material horse");
 }
 
 }  // namespace

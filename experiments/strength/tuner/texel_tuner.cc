@@ -1,15 +1,16 @@
 // texel_tuner: fits the evaluation's weights to game results (texel.h).
 //
-//   texel_tuner --positions FILE --out DIR [--epochs N] [--rate R] [--validation SHARE]
-//               [--check-every N] [--patience N] [--k K]
+//   texel_tuner --positions FILE --out DIR [--game chess|xiangqi] [--epochs N] [--rate R]
+//               [--validation SHARE] [--check-every N] [--patience N] [--k K]
 //
 // Starts from the weights the engine plays with. Holds out whole games for validation (a
 // hash of the game number), fits K on the training positions unless given, runs Adam with
 // early stopping on the validation loss, and writes to DIR:
 //   summary.txt         the command, data, K, losses before and after, epochs;
 //   weights.csv         every weight before and after, and how many positions use it;
-//   tuned_weights.inc   the tuned weights as a flat initializer of Score2, in EvalParams order,
-//                       for std::bit_cast<EvalParams> (eval_params.h).
+//   tuned_weights.inc   the tuned weights as a flat initializer of {mg, eg} pairs in EvalParams
+//                       order: for chess, std::bit_cast<EvalParams> (engine/chess/eval_params.h);
+//                       for xiangqi, EvalParams' array (engine/xiangqi/eval_params.cc).
 // Progress and an ETA go to stderr.
 #include <chrono>
 #include <cmath>
@@ -29,7 +30,7 @@ namespace {
 int usage(const std::string& why) {
   std::fprintf(stderr,
                "texel_tuner: %s\n"
-               "usage: texel_tuner --positions FILE --out DIR [--epochs N] [--rate R] "
+               "usage: texel_tuner --positions FILE --out DIR [--game chess|xiangqi] [--epochs N] [--rate R] "
                "[--validation SHARE] [--check-every N] [--patience N] [--k K]\n",
                why.c_str());
   return 2;
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
   std::string positions_path, out_dir;
   tuner::TuneSettings settings;
   double validation_share = 0.2, k = 0;
+  tuner::TunedGame game = tuner::TunedGame::kChess;
   std::string command = "texel_tuner";
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
   for (int i = 1; i < argc; ++i) {
@@ -58,6 +60,11 @@ int main(int argc, char** argv) {
       positions_path = argv[++i];
     } else if (arg == "--out" && i + 1 < argc) {
       out_dir = argv[++i];
+    } else if (arg == "--game" && i + 1 < argc) {
+      const std::string name = argv[++i];
+      if (name != "chess" && name != "xiangqi")
+        return usage("--game is chess or xiangqi, not '" + name + "'");
+      game = name == "chess" ? tuner::TunedGame::kChess : tuner::TunedGame::kXiangqi;
     } else if (arg == "--epochs" || arg == "--check-every" || arg == "--patience") {
       if (!has_number || v < 1 || v != std::floor(v)) return usage(arg + " needs a positive integer");
       (arg == "--epochs" ? settings.epochs
@@ -83,7 +90,7 @@ int main(int argc, char** argv) {
 
   std::vector<tuner::TuningPosition> all, train, validation;
   std::string error;
-  if (!tuner::read_training_file(positions_path, all, error)) {
+  if (!tuner::read_training_file(positions_path, all, error, game)) {
     std::fprintf(stderr, "texel_tuner: %s\n", error.c_str());
     return 1;
   }
@@ -95,11 +102,12 @@ int main(int argc, char** argv) {
   }
   std::filesystem::create_directories(out_dir);
 
-  const tuner::Weights before = tuner::weights_of(chess::kEvalParams);
+  const int count = tuner::weight_count(game);
+  const tuner::Weights before = tuner::engine_weights(game);
   tuner::Weights w = before;
   if (k == 0) k = tuner::fit_scale(train, w);
-  settings.fixed.resize(chess::kEvalParamCount);
-  for (int i = 0; i < chess::kEvalParamCount; ++i) settings.fixed[i] = chess::eval_param_fixed(i);
+  settings.fixed.resize(count);
+  for (int i = 0; i < count; ++i) settings.fixed[i] = tuner::weight_fixed(game, i);
   std::fprintf(stderr, "%zu training and %zu validation positions, K = %.4f\n", train.size(),
                validation.size(), k);
   const auto start = std::chrono::steady_clock::now();
@@ -112,21 +120,21 @@ int main(int argc, char** argv) {
   };
   const tuner::TuneReport report = tuner::tune(train, validation, k, w, settings);
 
-  std::vector<int> users(chess::kEvalParamCount, 0);
+  std::vector<int> users(count, 0);
   for (const auto& p : all)
     for (const auto& use : p.uses) ++users[use.index];
 
   std::ofstream csv(out_dir + "/weights.csv");
   csv << "index,name,fixed,mg_before,eg_before,mg_after,eg_after,positions_using\n";
-  for (int i = 0; i < chess::kEvalParamCount; ++i)
-    csv << i << ",\"" << chess::eval_param_name(i) << "\"," << (settings.fixed[i] ? 1 : 0) << ","
+  for (int i = 0; i < count; ++i)
+    csv << i << ",\"" << tuner::weight_name(game, i) << "\"," << (settings.fixed[i] ? 1 : 0) << ","
         << before[i][0] << "," << before[i][1] << "," << std::lround(w[i][0]) << ","
         << std::lround(w[i][1]) << "," << users[i] << "\n";
   std::ofstream inc(out_dir + "/tuned_weights.inc");
   inc << "// Written by: " << command << "\n";
-  for (int i = 0; i < chess::kEvalParamCount; ++i)
+  for (int i = 0; i < count; ++i)
     inc << "{" << std::lround(w[i][0]) << ", " << std::lround(w[i][1]) << "},  // "
-        << chess::eval_param_name(i) << "\n";
+        << tuner::weight_name(game, i) << "\n";
   char text[1024];
   std::snprintf(text, sizeof text,
                 "command: %s\n"

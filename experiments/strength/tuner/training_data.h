@@ -18,7 +18,8 @@ struct ExtractSettings {
   int skip_plies = 0;  // Plies at the start of each game not to take from.
 };
 
-// The quiet positions of one game, as EPD lines `FEN c9 "RESULT"; c8 "GAME";`: positions not in
+// The quiet positions of one game (chess, or xiangqi when the PGN's Variant tag says so), as
+// EPD lines `FEN c9 "RESULT"; c8 "GAME";`: positions not in
 // check whose move in the game was neither a capture nor a promotion (a position in the middle
 // of an exchange is evaluated wrongly by any static evaluation and teaches the fit nothing).
 // A game without a decisive or drawn result gives none, and so does one decided off the board
@@ -28,13 +29,14 @@ bool extract_positions(const protocol::PgnLine& game, int game_number,
                        const ExtractSettings& settings, std::mt19937_64& rng,
                        std::vector<std::string>& epd_lines, std::string& error);
 
-// One line of such a file as a traced training position; false with `error` saying what was
-// wrong (the FEN, a missing or malformed c9 result or c8 game number).
-bool parse_training_line(std::string_view line, TuningPosition& out, std::string& error);
+// One line of such a file as a traced training position of `game`'s evaluation; false with
+// `error` saying what was wrong (the FEN, a missing or malformed c9 result or c8 game number).
+bool parse_training_line(std::string_view line, TuningPosition& out, std::string& error,
+                         TunedGame game = TunedGame::kChess);
 
 // Every line of a file (blank lines and lines starting with '#' skipped); `error` names the file
 // and line of the first bad one.
 bool read_training_file(const std::string& path, std::vector<TuningPosition>& out,
-                        std::string& error);
+                        std::string& error, TunedGame game = TunedGame::kChess);
 
 }  // namespace splitlab::tuner
