@@ -1,5 +1,8 @@
 #include "engine/xiangqi/movegen.h"
 
+#include <bit>
+
+#include "engine/xiangqi/bitlines.h"
 #include "engine/xiangqi/geometry.h"
 
 namespace splitlab::xiangqi {
@@ -26,6 +29,47 @@ void generate_steps(const Position& pos, const MoveSafetyFilter& safety, Color u
   for (const Step& step : steps)
     if (step.block == kNoSquare || pos.empty(step.block))
       add_if_legal<Type>(pos, safety, us, from, step.to, list);
+}
+
+// The moves of a chariot (`rook`) or cannon on `from`, from the bit-lines: along each line the
+// empty squares (unless captures only) and the target (a chariot's first piece, a cannon's
+// second), direction by direction in the rays' order (up, down, right, left), nearest first, so
+// that the move order is the mailbox's (ray_movegen.h).
+template <GenType Type>
+void generate_line_moves(const Position& pos, const MoveSafetyFilter& safety, Color us,
+                         Square from, bool rook, MoveList& list) {
+  const int f = file_of(from), r = rank_of(from);
+  const uint16_t rank_occupancy = pos.rank_bits(r), file_occupancy = pos.file_bits(f);
+  const auto& ranks = rank_table();
+  const auto& files = file_table();
+  const auto along = [&](unsigned slide, int index, bool towards_end, int target,
+                         auto square_at) {
+    if (Type == GenType::kAll) {
+      if (towards_end) {
+        slide &= ~0u << (index + 1);
+        for (; slide; slide &= slide - 1)
+          add_if_legal<Type>(pos, safety, us, from, square_at(std::countr_zero(slide)), list);
+      } else {
+        slide &= (1u << index) - 1;
+        while (slide) {
+          const int nearest = std::bit_width(slide) - 1;
+          add_if_legal<Type>(pos, safety, us, from, square_at(nearest), list);
+          slide ^= 1u << nearest;
+        }
+      }
+    }
+    if (target >= 0) add_if_legal<Type>(pos, safety, us, from, square_at(target), list);
+  };
+  const auto on_file = [f](int rank) { return make_square(f, rank); };
+  const auto on_rank = [r](int file) { return make_square(file, r); };
+  const auto& file_targets = rook ? files.first[r][file_occupancy] : files.second[r][file_occupancy];
+  const auto& rank_targets = rook ? ranks.first[f][rank_occupancy] : ranks.second[f][rank_occupancy];
+  const unsigned file_slide = files.slide[r][file_occupancy];
+  const unsigned rank_slide = ranks.slide[f][rank_occupancy];
+  along(file_slide, r, true, file_targets[1], on_file);   // Up, towards rank 9.
+  along(file_slide, r, false, file_targets[0], on_file);  // Down.
+  along(rank_slide, f, true, rank_targets[1], on_rank);   // Right, towards file i.
+  along(rank_slide, f, false, rank_targets[0], on_rank);  // Left.
 }
 
 }  // namespace
@@ -55,25 +99,8 @@ void generate(const Position& pos, MoveList& list) {
         generate_steps<Type>(pos, safety, us, from, g.pawn_moves[us][from], list);
         break;
       case kRook:
-        for (const Ray& ray : g.rays[from]) {
-          for (const uint8_t to : ray) {
-            add_if_legal<Type>(pos, safety, us, from, to, list);
-            if (!pos.empty(to)) break;
-          }
-        }
-        break;
       case kCannon:
-        for (const Ray& ray : g.rays[from]) {
-          const uint8_t* it = ray.begin();
-          for (; it != ray.end() && pos.empty(*it); ++it)
-            if (Type == GenType::kAll) add_if_legal<Type>(pos, safety, us, from, *it, list);
-          if (it == ray.end()) continue;
-          for (++it; it != ray.end(); ++it) {  // Past the screen: the first piece is the target.
-            if (pos.empty(*it)) continue;
-            add_if_legal<Type>(pos, safety, us, from, *it, list);
-            break;
-          }
-        }
+        generate_line_moves<Type>(pos, safety, us, from, type_of(p) == kRook, list);
         break;
       default:
         break;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "engine/xiangqi/bitlines.h"
 #include "engine/xiangqi/chase.h"
 #include "engine/xiangqi/geometry.h"
 #include "hashing/zobrist.h"
@@ -62,47 +63,12 @@ bool reachable(Color c, PieceType t, int file, int rank) {
   }
 }
 
-// Whether a piece of `by` attacks the general standing on `s`; `at(square)` gives the piece on
-// a square, so that the test can run on the board as it would be after a move without making
-// it. Generals are attacked by chariots, cannons (over exactly one screen), horses (unless the
-// leg next to the horse is occupied), soldiers, and the other general facing it on an open file.
-// Advisors and elephants never leave their own side, so they never attack a general.
-template <typename At>
-bool general_attacked(const At& at, Square s, Color by) {
-  const Geometry& g = geometry();
-  const Piece rook = make_piece(by, kRook), cannon = make_piece(by, kCannon);
-  const Piece king = make_piece(by, kKing), horse = make_piece(by, kHorse);
-  const Piece pawn = make_piece(by, kPawn);
-  for (int d = 0; d < kNumDirections; ++d) {
-    const Ray& ray = g.rays[s][d];
-    int i = 0;
-    while (i < ray.count && at(ray.squares[i]) == kNoPiece) ++i;
-    if (i == ray.count) continue;
-    const Piece first = at(ray.squares[i]);
-    if (first == rook || (first == king && (d == kUp || d == kDown))) return true;
-    for (++i; i < ray.count; ++i) {
-      const Piece p = at(ray.squares[i]);
-      if (p == kNoPiece) continue;
-      if (p == cannon) return true;
-      break;
-    }
-  }
-  for (const Step& step : g.horse_attackers[s])
-    if (at(step.to) == horse && at(step.block) == kNoPiece) return true;
-  const int file = file_of(s), rank = rank_of(s);
-  const int behind = by == kRed ? -1 : 1;  // Where a soldier of `by` stands to step onto s.
-  if (on_board(file, rank + behind) && at(make_square(file, rank + behind)) == pawn) return true;
-  if (!own_half(by, rank)) {  // Soldiers of `by` on this rank have crossed: they step sideways.
-    if (file > 0 && at(s - 1) == pawn) return true;
-    if (file < kFiles - 1 && at(s + 1) == pawn) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 bool Position::king_attacked(Color c) const {
-  return general_attacked([this](Square s) { return board_[s]; }, kings_[c], ~c);
+  const Square king = kings_[c];
+  return general_attacked_on_lines([this](Square s) { return board_[s]; },
+                                   rank_bits_[rank_of(king)], file_bits_[file_of(king)], king, ~c);
 }
 
 bool Position::leaves_king_safe(Move m) const {
@@ -110,10 +76,18 @@ bool Position::leaves_king_safe(Move m) const {
   const Piece mover = board_[from];
   const Color us = color_of(mover);
   const Square king = type_of(mover) == kKing ? to : kings_[us];
-  return !general_attacked(
+  // The king's rank and file as they would be after the move.
+  const int kf = file_of(king), kr = rank_of(king);
+  uint16_t rank_occupancy = rank_bits_[kr], file_occupancy = file_bits_[kf];
+  if (rank_of(from) == kr) rank_occupancy &= uint16_t(~(1u << file_of(from)));
+  if (file_of(from) == kf) file_occupancy &= uint16_t(~(1u << rank_of(from)));
+  if (rank_of(to) == kr) rank_occupancy |= uint16_t(1u << file_of(to));
+  if (file_of(to) == kf) file_occupancy |= uint16_t(1u << rank_of(to));
+  return !general_attacked_on_lines(
       [&](Square s) { return s == to     ? mover
                              : s == from ? kNoPiece
-                                         : board_[s]; }, king, ~us);
+                                         : board_[s]; },
+      rank_occupancy, file_occupancy, king, ~us);
 }
 
 void Position::make_move(Move m) {
@@ -132,6 +106,8 @@ void Position::make_move(Move m) {
   next.move = m;
   board_[to] = mover;
   board_[from] = kNoPiece;
+  toggle_line_bits(from);
+  if (captured == kNoPiece) toggle_line_bits(to);
   if (type_of(mover) == kKing) kings_[side_] = to;
   side_ = ~side_;
   ++game_ply_;
@@ -147,6 +123,8 @@ void Position::unmake_move(Move m) {
   --game_ply_;
   board_[from] = mover;
   board_[to] = captured;
+  toggle_line_bits(from);
+  if (captured == kNoPiece) toggle_line_bits(to);
   if (captured != kNoPiece) ++counts_[color_of(captured)][type_of(captured)];
   if (type_of(mover) == kKing) kings_[side_] = from;
   states_.pop_back();
@@ -276,6 +254,7 @@ bool Position::parse_fen(std::string_view fen, Position& out, std::string& error
                false;
       const Square s = make_square(file, rank);
       pos.board_[s] = p;
+      pos.toggle_line_bits(s);
       if (t == kKing) pos.kings_[c] = s;
       ++file;
     }
@@ -371,6 +350,10 @@ bool Position::is_consistent(std::string* why) const {
     if (type_of(p) == kKing && kings_[color_of(p)] != s) return fail("general square is stale");
   }
   if (counts != counts_) return fail("piece counts differ from the board");
+  for (Square s = 0; s < kNumSquares; ++s)
+    if (bool(rank_bits_[rank_of(s)] >> file_of(s) & 1) != (board_[s] != kNoPiece) ||
+        bool(file_bits_[file_of(s)] >> rank_of(s) & 1) != (board_[s] != kNoPiece))
+      return fail("bit-rank or bit-file differs from the board on square " + std::to_string(s));
   if (compute_key() != key()) return fail("incremental key differs from the recomputed key");
   if (king_attacked(~side_)) return fail("the side not to move is in check");
   if (in_check() != king_attacked(side_)) return fail("the stored check flag is stale");

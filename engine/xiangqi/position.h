@@ -1,6 +1,6 @@
-// The xiangqi position: a 90-square mailbox with the generals' squares, make/unmake with
-// incremental Zobrist keys, FEN in and out, and the attack test that decides check and
-// legality (a general may never be attacked after its own side's move, and the two generals may
+// The xiangqi position: a 90-square mailbox with the generals' squares and the bit-ranks and
+// bit-files of bitlines.h, make/unmake with incremental Zobrist keys, FEN in and out, and the
+// attack test that decides check and legality (a general may never be attacked after its own side's move, and the two generals may
 // never face each other on an open file). Move legality is the move generator's job
 // (movegen.h): make_move() trusts that it is given a legal move.
 #pragma once
@@ -37,6 +37,10 @@ class Position {
   bool empty(Square s) const { return board_[s] == kNoPiece; }
   Square king_square(Color c) const { return kings_[c]; }
   int count(Color c, PieceType t) const { return counts_[c][t]; }
+  // Occupancy of a rank (bit f set: file f occupied) and of a file (bit r: rank r), for the
+  // bit-line tables (bitlines.h).
+  uint16_t rank_bits(int rank) const { return rank_bits_[rank]; }
+  uint16_t file_bits(int file) const { return file_bits_[file]; }
 
   uint64_t key() const { return state().key; }
   // Plies since the last capture (the halfmove field of the FEN).
@@ -89,10 +93,14 @@ class Position {
   const State& state() const { return states_.back(); }
   // The verdict of chasing on the cycle of the last `back` plies (no side checked throughout).
   Repetition chase_verdict(int back) const;
-  // Whether any piece of `by` attacks the general on `s`, the board being as it is.
-  bool general_attacked_from(Square s, Color by) const;
+  void toggle_line_bits(Square s) {
+    rank_bits_[rank_of(s)] ^= uint16_t(1u << file_of(s));
+    file_bits_[file_of(s)] ^= uint16_t(1u << rank_of(s));
+  }
 
   std::array<Piece, kNumSquares> board_{};
+  std::array<uint16_t, kRanks> rank_bits_{};
+  std::array<uint16_t, kFiles> file_bits_{};
   std::array<Square, 2> kings_{kNoSquare, kNoSquare};
   std::array<std::array<uint8_t, kNumPieceTypes>, 2> counts_{};
   Color side_ = kRed;

@@ -10,7 +10,7 @@
 
 #include "engine/core/perft.h"
 #include "engine/protocol/epd.h"
-#include "engine/xiangqi/bitlines.h"
+#include "engine/xiangqi/ray_movegen.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
@@ -298,30 +298,36 @@ TEST(XiangqiFen, BadFensNameTheProblem) {
   }
 }
 
-// The bit-rank/bit-file generator (bitlines.h) against the mailbox's: the same move set in every
-// position of the suite and of random playouts, and the same perft counts.
-TEST(XiangqiBitLines, SameMovesAndPerftAsTheMailbox) {
+// The generator on bit-ranks and bit-files (bitlines.h) against the mailbox's ray walks
+// (ray_movegen.h): the same moves in the same order (so the search is unchanged by the switch)
+// in every position of the suite and of random playouts, the same captures, the same perft.
+TEST(XiangqiBitLines, SameMovesInTheSameOrderAsTheRayWalks) {
   std::mt19937 rng(7);
+  int positions = 0;
   for (const auto& record : suite()) {
     Position pos = parse(record.fen);
-    LinePosition lines(pos);
-    EXPECT_EQ(perft_with_lines(lines, 3), perft<XiangqiGame>(pos, 3)) << record.fen;
-    for (int ply = 0; ply < 120; ++ply) {
-      MoveList mailbox, with_lines;
-      generate<GenType::kAll>(pos, mailbox);
-      generate_with_lines(lines, with_lines);
-      std::vector<uint16_t> a, b;
-      for (const Move m : mailbox) a.push_back(m.bits());
-      for (const Move m : with_lines) b.push_back(m.bits());
-      std::sort(a.begin(), a.end());
-      std::sort(b.begin(), b.end());
+    EXPECT_EQ(perft<XiangqiGame>(pos, 3), perft_by_rays(pos, 3)) << record.fen;
+    for (int ply = 0; ply < 120; ++ply, ++positions) {
+      MoveList by_lines, by_rays, captures;
+      generate<GenType::kAll>(pos, by_lines);
+      generate_by_rays(pos, by_rays);
+      generate<GenType::kCaptures>(pos, captures);
+      std::vector<uint16_t> a, b, c, expected_captures;
+      for (const Move m : by_lines) a.push_back(m.bits());
+      for (const Move m : by_rays) b.push_back(m.bits());
+      for (const Move m : captures) c.push_back(m.bits());
+      for (const Move m : by_rays)
+        if (pos.is_capture(m)) expected_captures.push_back(m.bits());
       ASSERT_EQ(a, b) << pos.fen();
-      if (mailbox.empty()) break;
-      const Move m = mailbox[int(rng() % unsigned(mailbox.size()))];
+      ASSERT_EQ(c, expected_captures) << pos.fen();
+      if (by_rays.empty()) break;
+      const Move m = by_rays[int(rng() % unsigned(by_rays.size()))];
       pos.make_move(m);
-      lines.make_move(m);
+      std::string why;
+      ASSERT_TRUE(pos.is_consistent(&why)) << why;  // The bit-lines follow the board.
     }
   }
+  EXPECT_GT(positions, 1000);
 }
 
 }  // namespace
