@@ -9,7 +9,8 @@
 #   experiments/strength/sprt.sh futility /tmp/splitlab-HEAD:futility
 #   experiments/strength/sprt.sh eval-tuned /tmp/splitlab-new /tmp/splitlab-old
 # Settings (environment): TC (default 3+0.03), ELO0/ELO1 (0/10), ROUNDS (game pairs, 3000),
-# CONCURRENCY (2: one engine per core; each engine has one thread), SEED (2029).
+# CONCURRENCY (2: one engine per core; each engine has one thread), SEED (2029), VARIANT
+# (xiangqi for a xiangqi change: its default book, refereed by xiangqi's rules).
 # Writes experiments/strength/sprt/NAME/ (match.out, games.pgn, results/); progress and ETA go
 # to stderr; rerunning resumes.
 # The machine must be otherwise idle (see experiments/second-thread/README.md).
@@ -26,8 +27,13 @@ spec() {  # "PATH[:FEATURES]" -> "cmd=PATH option.SearchFeatures=FEATURES"
 dir=experiments/strength/sprt/$name
 mkdir -p "$dir"
 runner=${new%%:*}
-# shellcheck disable=SC2046
-"$runner" match \
+case ${VARIANT:-chess} in
+  chess) variant= ;;
+  xiangqi) variant="--variant xiangqi" ;;
+  *) echo "sprt.sh: VARIANT is chess or xiangqi, not '$VARIANT'" >&2; exit 2 ;;
+esac
+# shellcheck disable=SC2046,SC2086
+"$runner" match $variant \
   --engine name=new $(spec "$new") --engine name=base $(spec "$base") \
   --each tc="${TC:-3+0.03}" option.Hash=16 option.Threads=1 \
   --rounds "${ROUNDS:-3000}" --games 2 --repeat --concurrency "${CONCURRENCY:-2}" \
