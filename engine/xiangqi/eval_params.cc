@@ -1,5 +1,7 @@
 #include "engine/xiangqi/eval_params.h"
 
+#include <iterator>
+
 namespace splitlab::xiangqi {
 namespace {
 
@@ -87,9 +89,22 @@ constexpr bool reachable(PieceType t, int rel, int folded) {
   }
 }
 
+constexpr EvalPair kTunedWeights[] = {
+#include "engine/xiangqi/eval_params_tuned.inc"
+};
+static_assert(std::size(kTunedWeights) == kEvalParamCount, "one tuned pair per weight");
+
+constexpr EvalParams tuned_params() {
+  EvalParams p{};
+  for (int i = 0; i < kEvalParamCount; ++i) p.weights[i] = kTunedWeights[i];
+  return p;
+}
+
 }  // namespace
 
-const EvalParams kEvalParams = hand_set_params();
+// The Texel tuner's fit (eval_params_tuned.inc), started from hand_set_params().
+const EvalParams kEvalParams = tuned_params();
+const EvalParams kHandSetEvalParams = hand_set_params();
 
 std::string eval_param_name(int index) {
   if (index < kPieceSquareIndex) return std::string("material ") + kPieceNames[index];

@@ -65,8 +65,10 @@ constexpr int palace_index(int kind, bool advanced, int missing_guards) {
   return kPalaceIndex + (kind * 2 + (advanced ? 1 : 0)) * kMissingGuardCounts + missing_guards;
 }
 
-// The weights the engine plays with (eval_params.cc).
+// The weights the engine plays with: the Texel tuner's fit to games (eval_params_tuned.inc).
 extern const EvalParams kEvalParams;
+// Splitlab's hand-set first estimates, where the tuner started (strength log, xiangqi entry 1).
+extern const EvalParams kHandSetEvalParams;
 
 // A readable name for each weight ("material horse", "pst chariot rank 6 file c", ...).
 std::string eval_param_name(int index);

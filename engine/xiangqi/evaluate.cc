@@ -90,7 +90,12 @@ int evaluate_with(const Position& pos, const EvalParams& params, EvalTrace* trac
 
 }  // namespace
 
-int piece_value(PieceType t) { return t == kKing ? 10000 : kEvalParams.weights[kMaterialIndex + t].mg; }
+// Exchange values are the rule of thumb, not the tuned material: SEE and move ordering count
+// trades in round numbers that do not move with each tuning run.
+int piece_value(PieceType t) {
+  constexpr int kExchangeValue[kNumPieceTypes] = {10000, 200, 200, 400, 900, 450, 100};
+  return kExchangeValue[t];
+}
 
 int evaluate(const Position& pos) { return evaluate_with<false>(pos, kEvalParams, nullptr); }
 
