@@ -69,7 +69,8 @@ class Eta:
     def text(self, done):
         """`ETA 12 s`; `ETA 0 s` while nothing is done or there is no total."""
         elapsed = time.perf_counter() - self.start
-        left = elapsed * (self.total - done) / done if self.total and done else 0
+        # Never negative: a total estimated from published counts can fall short of the work.
+        left = max(0.0, elapsed * (self.total - done) / done) if self.total and done else 0
         return f"ETA {format_seconds(left)}"
 
 

@@ -4,7 +4,9 @@ and the level at which Splitlab would score 50%: a straight line through the per
 (weighted by 1 / error^2, the pentanomial errors of game pairs), solved for Elo 0, with the
 interval where the line's 95% band crosses 0; and the linear interpolation between the
 neighbouring levels where the Elo changes sign. Writes skill_levels.csv, prints a table, and
-draws skill_levels.png when matplotlib is present.
+draws skill_levels.png when matplotlib is present. Each figure is also given with the games lost
+by perpetual chase counted as draws: Debian's Fairy-Stockfish 11.1 has no chase rule (it came to
+Fairy-Stockfish in 2022), so it repeats such positions expecting a draw.
 
   experiments/xiangqi/skill_level_fit.py experiments/xiangqi/strength-vs-fairy
 """
@@ -33,6 +35,47 @@ def levels_of(results):
     return sorted(rows, key=lambda r: r["level"])
 
 
+def pair_elo(pair_scores):
+    """Elo and its 95% half-width from game pairs (each 0..2 points), as fastchess computes the
+    pentanomial interval: the mean and variance of the per-game score of each pair."""
+    n = len(pair_scores)
+    if n == 0:
+        return math.nan, math.nan
+    per_game = [x / 2 for x in pair_scores]
+    mean = sum(per_game) / n
+    if mean <= 0 or mean >= 1:
+        return math.nan, math.nan
+
+    def elo(m):
+        m = min(max(m, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / m - 1)
+    se = math.sqrt(sum((x - mean) ** 2 for x in per_game) / n / n)
+    return elo(mean), (elo(mean + 1.96 * se) - elo(mean - 1.96 * se)) / 2
+
+
+def chase_rescored(results, rows):
+    """Each level's Elo with the games lost by perpetual chase counted as draws. Fairy-Stockfish
+    11.1 (Debian's) has no chase rule: for it every repetition without perpetual check is a draw
+    (the rule came to Fairy-Stockfish in 2022), so those games are decided by a rule the
+    opponent does not know. Adds chase_games, elo_chase_drawn and its error to each row."""
+    pairs = {}
+    chases = {}
+    for g in results["games"]:
+        opponent = g["black"] if g["white"] == "Splitlab" else g["white"]
+        chase = "perpetual chase" in g["termination"]
+        chases[opponent] = chases.get(opponent, 0) + chase
+        if g["result"] == "1/2-1/2" or chase:
+            points = 0.5
+        else:
+            points = 1.0 if (g["result"] == "1-0") == (g["white"] == "Splitlab") else 0.0
+        pairs.setdefault((opponent, g["round"], g["pair"]), []).append(points)
+    for r in rows:
+        name = "Fairy-L%d" % r["level"]
+        scores = [sum(v) for (o, _, _), v in pairs.items() if o == name and len(v) == 2]
+        r["chase_games"] = chases.get(name, 0)
+        r["elo_chase_drawn"], r["elo_chase_drawn_error"] = pair_elo(scores)
+
+
 def weighted_line(rows):
     """Least squares Elo = a + b * level with weights 1/err^2; (a, b, covariance)."""
     rows = [r for r in rows if math.isfinite(r["elo"]) and math.isfinite(r["elo_error"])]
@@ -58,14 +101,41 @@ def main():
     with open(os.path.join(out, "results", "results.json")) as f:
         results = json.load(f)
     rows = levels_of(results)
-    if sum(math.isfinite(r["elo"]) for r in rows) < 2:
-        sys.exit("skill_level_fit.py: fewer than two Skill Levels with a finite Elo in " + out)
+    if not rows:
+        sys.exit("skill_level_fit.py: no Splitlab-against-Fairy-L<level> games in " + out)
     print("%-6s %6s %5s %5s %5s %7s %16s" % ("level", "games", "W", "D", "L", "score", "Elo (95%)"))
     for r in rows:
         print("%-6d %6d %5d %5d %5d %6.1f%% %+7.1f +/- %5.1f" % (
             r["level"], r["games"], r["wins"], r["draws"], r["losses"], 100 * r["score"],
             r["elo"], r["elo_error"]))
-    a, b, cov = weighted_line(rows)
+    chase_rescored(results, rows)
+    print("\nwith the games lost by perpetual chase counted as draws (Fairy-Stockfish 11.1 has no "
+          "chase rule):")
+    print("%-6s %12s %16s" % ("level", "chase games", "Elo (95%)"))
+    for r in rows:
+        print("%-6d %12d %+7.1f +/- %5.1f" % (r["level"], r["chase_games"], r["elo_chase_drawn"],
+                                              r["elo_chase_drawn_error"]))
+    summary = fit_summary(rows, "elo")
+    drawn = [dict(r, elo=r["elo_chase_drawn"], elo_error=r["elo_chase_drawn_error"]) for r in rows]
+    summary += "\nchase games drawn: " + fit_summary(drawn, "elo").replace("\n", "\nchase games drawn: ")
+    print(summary)
+    total = sum(r["games"] for r in rows)
+    print("games: %d" % total)
+    with open(os.path.join(out, "skill_levels.csv"), "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        writer.writeheader()
+        writer.writerows(rows)
+    with open(os.path.join(out, "skill_levels.txt"), "w") as f:
+        f.write(summary + "\ngames: %d\n" % total)
+    plot(out, rows, total)
+
+
+def fit_summary(rows, key):
+    """The weighted line and the neighbouring-level interpolation, as text."""
+    finite = [r for r in rows if math.isfinite(r[key])]
+    if len(finite) < 2:
+        return "fewer than two levels with a finite Elo: no line"
+    a, b, cov = weighted_line(finite)
     summary = "line: Elo = %.1f %+.1f x level" % (a, b)
     if b < 0:
         level = -a / b
@@ -82,22 +152,19 @@ def main():
     # Skill Levels need not be evenly spaced in Elo (level 20 plays without any weakening): the
     # first sign change between neighbouring levels, interpolated linearly, says it without the
     # line's assumption.
-    finite = [r for r in rows if math.isfinite(r["elo"])]
     for lo, hi in zip(finite, finite[1:]):
         if lo["elo"] >= 0 > hi["elo"]:
             at = lo["level"] + (hi["level"] - lo["level"]) * lo["elo"] / (lo["elo"] - hi["elo"])
             summary += "\nbetween neighbouring levels: 50%% at Skill Level %.1f (levels %d and %d)" % (
                 at, lo["level"], hi["level"])
             break
-    print(summary)
-    total = sum(r["games"] for r in rows)
-    print("games: %d" % total)
-    with open(os.path.join(out, "skill_levels.csv"), "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-        writer.writeheader()
-        writer.writerows(rows)
-    with open(os.path.join(out, "skill_levels.txt"), "w") as f:
-        f.write(summary + "\ngames: %d\n" % total)
+    return summary
+
+
+def plot(out, rows, total):
+    if sum(math.isfinite(r["elo"]) and math.isfinite(r["elo_error"]) for r in rows) < 2:
+        return  # One level: the table says it all.
+    a, b, _ = weighted_line(rows)
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -108,6 +175,9 @@ def main():
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.errorbar([r["level"] for r in rows], [r["elo"] for r in rows],
                 yerr=[r["elo_error"] for r in rows], fmt="o", capsize=4, label="measured (95%)")
+    ax.errorbar([r["level"] + 0.15 for r in rows], [r["elo_chase_drawn"] for r in rows],
+                yerr=[r["elo_chase_drawn_error"] for r in rows], fmt="s", capsize=4, alpha=0.6,
+                label="chase losses as draws")
     xs = [min(r["level"] for r in rows) - 1, max(r["level"] for r in rows) + 1]
     ax.plot(xs, [a + b * x for x in xs], "--", label="weighted line")
     ax.axhline(0, color="grey", linewidth=0.8)
