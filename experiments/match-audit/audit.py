@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Faults by engine in every committed match: time losses, illegal moves, crashes, stalls.
+
+Issue 9's target is 0 illegal moves, 0 crashes and 0 time losses by Splitlab in every committed
+match, with Move Overhead at its default. This reads each results.json that git tracks (the
+runner's own record, not the PGN), charges each fault to the engine that lost the game by it,
+and says under which clock code and machine conditions it came, so that the figure can be read
+for the engine of today and for the history apart.
+
+  experiments/match-audit/audit.py [--out DIR]      (from the repository root)
+
+Writes DIR/faults.csv (one row per engine per match) and prints a table; DIR defaults to
+experiments/match-audit.
+"""
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+
+FAULT_TAGS = {
+    "time forfeit": "time_losses",
+    "illegal move": "illegal_moves",
+    "abandoned": "crashes",
+    "stalled connection": "stalls",
+}
+
+# The first commit whose clock margin follows the delays it measures (ClockDelayMonitor); the
+# time management of today. A Splitlab binary built from it or later has it.
+DELAY_MONITOR_COMMIT = "de8330f"
+
+# Matches played on a machine that was not idle, on purpose or by mistake, with the document
+# that says so. Every other committed match ran with nothing else on the machine.
+LOADED = {
+    "experiments/clock-stalls/delay-margin-80ms":
+        "planted 80 ms SIGSTOP stalls every 0.5 s (experiments/clock-stalls/README.md)",
+    "experiments/second-thread/ybwc-under-load":
+        "builds and tests beside the match (experiments/second-thread/README.md)",
+    "experiments/strength/sprt/texel-tuned-1":
+        "a bazel test run beside the match at SCHED_IDLE (strength log, entry 8)",
+}
+
+# Which commit each binary was built from, where its path does not say it (the same path held
+# different builds in different matches). Taken from the strength log and the READMEs.
+BINARY_COMMITS = {
+    ("experiments/strength/sprt/lmp", "/tmp/splitlab-HEAD"): "4cb3ffa",
+    ("experiments/strength/sprt/texel-tuned-1", "/tmp/splitlab-tuned1"): "976b30d",
+    ("experiments/strength/sprt/futility-tuned1", "/tmp/splitlab-tuned1"): "4230208",
+    ("experiments/strength/sprt/time-floor", "/tmp/splitlab-floor"): "066c458",
+    ("experiments/clock-stalls/delay-margin-80ms", "/tmp/splitlab-new"): "de8330f",
+    ("experiments/clock-stalls/delay-margin-80ms", "/tmp/splitlab-old"): "03fb59c",
+    ("experiments/xiangqi/strength-vs-fairy", "/tmp/splitlab-xq"): "8aee09c",
+    ("experiments/strength/tuner/selfplay-xiangqi", "/tmp/splitlab-xq-hand"): "840a7f3",
+    ("experiments/strength/sprt/xiangqi-tuned-eval", "/tmp/splitlab-xq-hand"): "840a7f3",
+    ("experiments/strength/sprt/xiangqi-tuned-eval", "/tmp/splitlab-xq-tuned"): "4c69e43",
+    ("experiments/xiangqi/strength-vs-fairy-tuned", "/tmp/splitlab-xq-final"): "4c69e43",
+    ("experiments/xiangqi/strength-vs-fairy-full", "/tmp/splitlab-xq-final"): "4c69e43",
+}
+
+
+def git(*args):
+    return subprocess.run(["git", *args], capture_output=True, text=True)
+
+
+def built_from(match_dir, cmd, runner_commit):
+    """The commit a Splitlab binary was built from, or None for another engine."""
+    base = os.path.basename(cmd)
+    if "splitlab" not in base:
+        return None
+    if (match_dir, cmd) in BINARY_COMMITS:
+        return BINARY_COMMITS[(match_dir, cmd)]
+    suffix = base[len("splitlab-"):] if base.startswith("splitlab-") else ""
+    if suffix and git("rev-parse", "--verify", "--quiet", suffix + "^{commit}").returncode == 0:
+        return suffix
+    return runner_commit[:7]  # bazel-bin/splitlab: the runner is the engine
+
+
+def has_delay_monitor(commit):
+    return git("merge-base", "--is-ancestor", DELAY_MONITOR_COMMIT, commit).returncode == 0
+
+
+def audit(path):
+    with open(path) as f:
+        data = json.load(f)
+    if "config" not in data or "games" not in data:
+        return []  # not a match (the table benchmarks share the file name)
+    match_dir = os.path.dirname(os.path.dirname(path))
+    if os.path.basename(os.path.dirname(path)) != "results":
+        match_dir = os.path.dirname(path)
+    rows = {}
+    for engine in data["config"]["engines"]:
+        commit = built_from(match_dir, engine["cmd"], data.get("commit", ""))
+        overhead = engine.get("options", {}).get("Move Overhead", "default")
+        rows[engine["name"]] = {
+            "match": match_dir, "engine": engine["name"], "splitlab": commit is not None,
+            "commit": commit or "", "delay_monitor": bool(commit and has_delay_monitor(commit)),
+            "move_overhead": overhead, "tc": engine["time_control"]["tc"],
+            "conditions": LOADED.get(match_dir, "idle"), "games": 0,
+            **{field: 0 for field in FAULT_TAGS.values()},
+        }
+    for game in data["games"]:
+        for side in ("white", "black"):
+            rows[game[side]]["games"] += 1
+        field = FAULT_TAGS.get(game.get("termination_tag"))
+        if field is None:
+            continue
+        if game["result"] == "1/2-1/2":
+            sys.exit(f"{path}: game {game['index']} is a {field} fault and a draw")
+        loser = game["black"] if game["result"] == "1-0" else game["white"]
+        rows[loser][field] += 1
+    return list(rows.values())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", default="experiments/match-audit")
+    args = parser.parse_args()
+    files = git("ls-files", "*results.json").stdout.split()
+    if not files:
+        sys.exit("audit.py: no committed results.json (run it from the repository root)")
+    rows = [row for path in files for row in audit(path)]
+    fields = list(rows[0].keys())
+    with open(os.path.join(args.out, "faults.csv"), "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(rows)
+
+    print(f"{'match':<48} {'engine':<18} {'commit':<8} {'mon':<3} {'games':>5} "
+          f"{'time':>4} {'ill':>3} {'crash':>5} {'stall':>5}  conditions")
+    for r in rows:
+        if not r["splitlab"]:
+            continue
+        print(f"{r['match'][12:]:<48} {r['engine']:<18} {r['commit']:<8} "
+              f"{'yes' if r['delay_monitor'] else 'no':<3} {r['games']:>5} {r['time_losses']:>4} "
+              f"{r['illegal_moves']:>3} {r['crashes']:>5} {r['stalls']:>5}  {r['conditions'][:40]}")
+
+    def total(select):
+        chosen = [r for r in rows if r["splitlab"] and select(r)]
+        # Self-play rows count each game twice (once per side); faults are charged once.
+        games = sum(r["games"] for r in chosen)
+        faults = {f: sum(r[f] for r in chosen) for f in FAULT_TAGS.values()}
+        return games, faults
+
+    print()
+    groups = [
+        ("every committed match", lambda r: True),
+        ("today's clock code (delay monitor), idle machine",
+         lambda r: r["delay_monitor"] and r["conditions"] == "idle"),
+        ("today's clock code, loaded machine",
+         lambda r: r["delay_monitor"] and r["conditions"] != "idle"),
+        ("older clock code, idle machine",
+         lambda r: not r["delay_monitor"] and r["conditions"] == "idle"),
+        ("older clock code, loaded machine",
+         lambda r: not r["delay_monitor"] and r["conditions"] != "idle"),
+        ("Move Overhead not at its default", lambda r: r["move_overhead"] != "default"),
+    ]
+    for label, select in groups:
+        games, faults = total(select)
+        print(f"{label:<50} engine-games {games:>6}  " +
+              "  ".join(f"{k.replace('_', ' ')} {v}" for k, v in faults.items()))
+    other = [r for r in rows if not r["splitlab"]]
+    print(f"{'other engines (Glaurung, Toga, Stockfish, Fairy)':<50} engine-games "
+          f"{sum(r['games'] for r in other):>6}  " +
+          "  ".join(f"{k.replace('_', ' ')} {sum(r[k] for r in other)}" for k in FAULT_TAGS.values()))
+
+
+if __name__ == "__main__":
+    main()
