@@ -1,10 +1,20 @@
 #include "bench/match/engine_config.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 
 namespace splitlab::bench::match {
 
 namespace {
+
+// Option names match whatever their case: UCI says they are not case sensitive, and UCCI
+// engines spell "threads" and "hashsize" in lower case where UCI engines say "Threads".
+bool same_option_name(const std::string& a, const std::string& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  });
+}
 
 bool parse_positive(const std::string& text, long long max, long long& value) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -21,7 +31,7 @@ std::vector<std::string> EngineConfig::command_line() const {
 
 std::string EngineConfig::option(const std::string& name) const {
   for (const auto& [key, value] : options)
-    if (key == name) return value;
+    if (same_option_name(key, name)) return value;
   return "";
 }
 
@@ -52,7 +62,7 @@ bool parse_engine_config(const std::vector<std::string>& each, const std::vector
       const std::string name = key.substr(7);
       bool replaced = false;
       for (auto& option : out.options)
-        if (option.first == name) option.second = value, replaced = true;
+        if (same_option_name(option.first, name)) option = {name, value}, replaced = true;
       if (!replaced) out.options.emplace_back(name, value);
     } else if (key == "tc") {
       tc_word = value;

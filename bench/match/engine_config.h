@@ -30,7 +30,8 @@ struct EngineConfig {
 
   // The command and its arguments, for UciClient::start.
   std::vector<std::string> command_line() const;
-  // The value of option `name` ("" if not set).
+  // The value of option `name`, in any case ("" if not set). A later option.NAME word replaces an
+  // earlier one whatever the case of its name, and keeps the later spelling.
   std::string option(const std::string& name) const;
 };
 

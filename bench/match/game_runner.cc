@@ -176,7 +176,7 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
   record.white = white.config().name;
   record.black = black.config().name;
 
-  const std::unique_ptr<GameReferee> referee_owner = make_referee(context.variant);
+  const std::unique_ptr<GameReferee> referee_owner = make_referee(context.variant, context.chase_rule);
   GameReferee& referee = *referee_owner;
   std::string error;
   if (!referee.reset(opening.fen, error))

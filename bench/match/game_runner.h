@@ -38,6 +38,7 @@ struct GameContext {
   std::string event = "?";
   std::string site = "?";
   Variant variant = Variant::kChess;
+  bool chase_rule = true;  // Xiangqi: whether a perpetual chase loses (--chase-rule).
   AdjudicationSettings adjudication;
 };
 

@@ -57,7 +57,8 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
                                                    "draw",   "resign", "sprt"};
   static const std::set<std::string> kValueFlags = {
       "tournament", "rounds",      "games",          "seed",     "srand", "pgnout",
-      "out",        "concurrency", "ratinginterval", "maxmoves", "event", "variant"};
+      "out",        "concurrency", "ratinginterval", "maxmoves", "event", "variant",
+      "chase-rule"};
   static const std::set<std::string> kSwitches = {"repeat", "recover"};
   std::vector<std::vector<std::string>> engine_words;
   std::vector<std::string> each_words;
@@ -144,6 +145,12 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
         error = "unknown variant '" + text + "' (standard, xiangqi)";
         return false;
       }
+    } else if (name == "chase-rule") {
+      if (text != "on" && text != "off") {
+        error = "bad value '" + text + "' for --chase-rule: expected on or off";
+        return false;
+      }
+      config.chase_rule = text == "on";
     } else if (name == "openings") {
       if (!parse_opening_settings(words, config.openings, error)) return false;
     } else if (name == "draw") {
@@ -158,6 +165,10 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
       }
       config.sprt = sprt;
     }
+  }
+  if (seen.count("chase-rule") && config.variant != Variant::kXiangqi) {
+    error = "--chase-rule applies to xiangqi only (--variant xiangqi)";
+    return false;
   }
   if (engine_words.size() < 2) {
     error = "a match needs at least two --engine";

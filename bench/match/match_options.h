@@ -8,6 +8,8 @@
 //   --draw movenumber=N movecount=N score=CP  --resign movecount=N score=CP [twosided=true]
 //   --maxmoves N  --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=logistic|normalized]
 //   --event NAME  --variant standard|xiangqi  --recover (accepted: engines are always restarted)
+//   --chase-rule on|off                  xiangqi: off rules a perpetual chase a draw, as
+//                                        engines without the rule (Fairy-Stockfish 11.1) play
 // With --variant xiangqi every engine is given "UCI_Variant xiangqi" and must declare it.
 #pragma once
 
@@ -35,6 +37,7 @@ struct MatchConfig {
   std::optional<uint64_t> seed;
   std::string pgn_out, out_dir, event = "?";
   Variant variant = Variant::kChess;
+  bool chase_rule = true;
   int concurrency = 1;
   int rating_interval = 10;
   AdjudicationSettings adjudication;

@@ -51,6 +51,45 @@ TEST(MatchOptionsTest, EnginesWithEachAndOwnWords) {
   EXPECT_EQ(c.tournament, TournamentKind::kGauntlet);
 }
 
+TEST(MatchOptionsTest, OptionNamesMatchInAnyCase) {
+  MatchConfig c;
+  std::string error;
+  // UCCI engines say "threads"; --each's spelling is replaced by the engine's own, once.
+  ASSERT_TRUE(parse({"--engine", "cmd=x", "proto=ucci", "option.threads=4", "--engine", "cmd=y",
+                     "option.Hash=8", "--each", "depth=3", "option.HASH=16", "--variant", "xiangqi"},
+                    c, error))
+      << error;
+  EXPECT_EQ(c.engines[0].option("Threads"), "4");
+  EXPECT_EQ(c.engines[0].option("THREADS"), "4");
+  EXPECT_EQ(c.engines[0].option("Hash"), "16");
+  EXPECT_EQ(c.engines[1].option("hash"), "8");
+  ASSERT_EQ(c.engines[1].options.size(), 1u);
+  EXPECT_EQ(c.engines[1].options[0].first, "Hash");
+  EXPECT_EQ(c.engines[1].option("Threads"), "");
+}
+
+TEST(MatchOptionsTest, ChaseRuleIsOnUnlessTurnedOffForXiangqi) {
+  MatchConfig c;
+  std::string error;
+  const std::vector<std::string> engines = {"--engine", "cmd=x", "--engine", "cmd=y", "--each",
+                                            "depth=2"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = engines;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return parse(args, c, error);
+  };
+  ASSERT_TRUE(with({"--variant", "xiangqi"})) << error;
+  EXPECT_TRUE(c.chase_rule);
+  ASSERT_TRUE(with({"--variant", "xiangqi", "--chase-rule", "off"})) << error;
+  EXPECT_FALSE(c.chase_rule);
+  ASSERT_TRUE(with({"--chase-rule", "on", "--variant", "xiangqi"})) << error;
+  EXPECT_TRUE(c.chase_rule);
+  EXPECT_FALSE(with({"--variant", "xiangqi", "--chase-rule", "no"}));
+  EXPECT_NE(error.find("'no' for --chase-rule"), std::string::npos) << error;
+  EXPECT_FALSE(with({"--chase-rule", "off"}));
+  EXPECT_NE(error.find("xiangqi only"), std::string::npos) << error;
+}
+
 TEST(MatchOptionsTest, ResumeSignatureIgnoresConcurrency) {
   MatchConfig a, b;
   std::string error;

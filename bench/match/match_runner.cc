@@ -103,6 +103,7 @@ int MatchRunner::run(std::string& error) {
                                           config_.openings.start));
   context_.event = config_.event;
   context_.variant = config_.variant;
+  context_.chase_rule = config_.chase_rule;
   context_.adjudication = config_.adjudication;
   metadata_ = collect_run_metadata(splitlab_command_line("match", config_.command_line), seed_);
 

@@ -96,22 +96,25 @@ std::optional<Outcome> XiangqiReferee::outcome() const {
         return win_for(~mover, color_name(mover) + " loses by perpetual check",
                        Termination::kNormal);
       case xiangqi::Position::Repetition::kWinByChase:
+        if (!chase_rule_) break;
         return win_for(mover, color_name(~mover) + " loses by perpetual chase",
                        Termination::kNormal);
       case xiangqi::Position::Repetition::kLossByChase:
+        if (!chase_rule_) break;
         return win_for(~mover, color_name(mover) + " loses by perpetual chase",
                        Termination::kNormal);
       default:
-        return draw_by("Draw by 3-fold repetition", Termination::kNormal);
+        break;
     }
+    return draw_by("Draw by 3-fold repetition", Termination::kNormal);
   }
   if (position_.plies_since_capture() >= 100)
     return draw_by("Draw by fifty moves rule", Termination::kNormal);
   return std::nullopt;
 }
 
-std::unique_ptr<GameReferee> make_referee(Variant variant) {
-  if (variant == Variant::kXiangqi) return std::make_unique<XiangqiReferee>();
+std::unique_ptr<GameReferee> make_referee(Variant variant, bool chase_rule) {
+  if (variant == Variant::kXiangqi) return std::make_unique<XiangqiReferee>(chase_rule);
   return std::make_unique<Referee>();
 }
 

@@ -2,9 +2,11 @@
 // game is over by the rules, in cutechess's words. Chess: mate, stalemate, 3-fold repetition,
 // fifty moves, insufficient material. Xiangqi (White is Red): a side without a legal move loses
 // (mated or stalemated); at the third occurrence of a position a side that gave check with
-// every move of the cycle, while the other did not, loses (perpetual check), and any other
-// repetition draws; 50 moves (100 plies) without a capture draw, as Fairy-Stockfish rules it.
-// Perpetual chasing is not ruled. Moves are UCI text as the engines send them (xiangqi: a1..i10).
+// every move of the cycle, while the other did not, loses (perpetual check); so does a side that
+// chased the same piece with every move (perpetual chase, engine/xiangqi/chase.h) unless the
+// chase rule is off, as in Fairy-Stockfish before 2022; any other repetition draws; 50 moves
+// (100 plies) without a capture draw, as Fairy-Stockfish rules it. Moves are UCI text as the
+// engines send them (xiangqi: a1..i10).
 #pragma once
 
 #include <cstdint>
@@ -64,6 +66,8 @@ class Referee final : public GameReferee {
 
 class XiangqiReferee final : public GameReferee {
  public:
+  // With `chase_rule` false a perpetual chase is an ordinary repetition: a draw.
+  explicit XiangqiReferee(bool chase_rule = true) : chase_rule_(chase_rule) {}
   bool reset(std::string_view fen, std::string& error) override;
   bool play(std::string_view move, bool* irreversible = nullptr) override;
   std::optional<Outcome> outcome() const override;
@@ -74,8 +78,10 @@ class XiangqiReferee final : public GameReferee {
  private:
   xiangqi::Position position_;
   std::vector<uint64_t> keys_;  // After each ply, the start position first.
+  bool chase_rule_;
 };
 
-std::unique_ptr<GameReferee> make_referee(Variant variant);
+// `chase_rule` applies to xiangqi only.
+std::unique_ptr<GameReferee> make_referee(Variant variant, bool chase_rule = true);
 
 }  // namespace splitlab::bench::match

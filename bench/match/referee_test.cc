@@ -97,8 +97,9 @@ TEST(RefereeTest, RefusesIllegalAndMalformedMoves) {
 }
 
 // Xiangqi: moves in UCI text (ranks 1..10), as Fairy-Stockfish and `splitlab uci` send them.
-std::optional<Outcome> play_xiangqi(const std::string& fen, const std::vector<std::string>& moves) {
-  XiangqiReferee referee;
+std::optional<Outcome> play_xiangqi(const std::string& fen, const std::vector<std::string>& moves,
+                                    bool chase_rule = true) {
+  XiangqiReferee referee(chase_rule);
   std::string error;
   EXPECT_TRUE(referee.reset(fen, error)) << error;
   for (const auto& m : moves) EXPECT_TRUE(referee.play(m)) << m;
@@ -158,6 +159,31 @@ TEST(XiangqiRefereeTest, OtherRepetitionsDrawAtTheThirdOccurrence) {
   EXPECT_EQ(outcome->reason, "Draw by 3-fold repetition");
 }
 
+// Red's chariot chases an undefended black horse between a7 and c6: every Red move attacks it
+// anew, no Black move attacks anything. The ply after the second cycle brings a position back for
+// the third time.
+TEST(XiangqiRefereeTest, PerpetualChaseLosesUnlessTheRuleIsOff) {
+  const std::string fen = "5k3/9/9/n8/9/9/9/9/1R7/3K5 w - - 0 1";
+  std::vector<std::string> moves = {"b2a2", "a7c6", "a2c2", "c6a7",
+                                    "c2a2", "a7c6", "a2c2", "c6a7"};
+  EXPECT_FALSE(play_xiangqi(fen, moves));
+  moves.push_back("c2a2");  // The third occurrence of the position after b2a2.
+  auto outcome = play_xiangqi(fen, moves);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "0-1");
+  EXPECT_EQ(outcome->reason, "White loses by perpetual chase");
+  outcome = play_xiangqi(fen, moves, /*chase_rule=*/false);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->result, "1/2-1/2");
+  EXPECT_EQ(outcome->reason, "Draw by 3-fold repetition");
+  // Perpetual check still loses without the chase rule.
+  const std::vector<std::string> checks = {"a9a10", "e10e9", "a10a9", "e9e10",
+                                           "a9a10", "e10e9", "a10a9", "e9e10"};
+  outcome = play_xiangqi("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", checks, false);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->reason, "White loses by perpetual check");
+}
+
 TEST(XiangqiRefereeTest, FiftyMovesWithoutACaptureDraw) {
   EXPECT_FALSE(play_xiangqi("4k4/9/9/9/9/9/9/9/R8/5K3 w - - 98 80", {"a2a3"}));
   const auto outcome = play_xiangqi("4k4/9/9/9/9/9/9/9/R8/5K3 w - - 98 80", {"a2a3", "e10d10"});
@@ -172,6 +198,13 @@ TEST(XiangqiRefereeTest, MakeRefereeFollowsTheVariant) {
   EXPECT_TRUE(chess_referee->reset(std::string(chess::kStartFen), error)) << error;
   EXPECT_TRUE(chess_referee->play("e2e4"));
   auto xiangqi_referee = make_referee(Variant::kXiangqi);
+  // make_referee passes the chase rule on (the chase of PerpetualChaseLosesUnlessTheRuleIsOff).
+  auto no_chase = make_referee(Variant::kXiangqi, false);
+  ASSERT_TRUE(no_chase->reset("5k3/9/9/n8/9/9/9/9/1R7/3K5 w - - 0 1", error)) << error;
+  for (const char* m : {"b2a2", "a7c6", "a2c2", "c6a7", "c2a2", "a7c6", "a2c2", "c6a7", "c2a2"})
+    ASSERT_TRUE(no_chase->play(m)) << m;
+  ASSERT_TRUE(no_chase->outcome());
+  EXPECT_EQ(no_chase->outcome()->result, "1/2-1/2");
   EXPECT_FALSE(xiangqi_referee->reset(std::string(chess::kStartFen), error));
   EXPECT_TRUE(xiangqi_referee->reset(std::string(xiangqi::kStartFen), error)) << error;
   EXPECT_TRUE(xiangqi_referee->play("b1c3"));

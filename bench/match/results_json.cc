@@ -62,6 +62,7 @@ void write_config(JsonWriter& json, const MatchConfig& c, size_t opening_count) 
   }
   json.end_array();
   json.string("variant", variant_name(c.variant));
+  if (c.variant == Variant::kXiangqi) json.boolean("chase_rule", c.chase_rule);
   json.string("tournament", c.tournament == TournamentKind::kGauntlet ? "gauntlet" : "round-robin")
       .integer("rounds", c.rounds)
       .integer("games", c.games_per_encounter)
