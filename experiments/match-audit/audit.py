@@ -56,6 +56,10 @@ BINARY_COMMITS = {
     ("experiments/strength/sprt/xiangqi-tuned-eval", "/tmp/splitlab-xq-tuned"): "4c69e43",
     ("experiments/xiangqi/strength-vs-fairy-tuned", "/tmp/splitlab-xq-final"): "4c69e43",
     ("experiments/xiangqi/strength-vs-fairy-full", "/tmp/splitlab-xq-final"): "4c69e43",
+    # The runner records the work tree's commit; these SPRTs ran a binary built before it.
+    ("experiments/strength/sprt/iir", "/tmp/splitlab-head"): "1a11a0f",
+    ("experiments/strength/sprt/smart-time", "/tmp/splitlab-head"): "1a11a0f",
+    ("experiments/strength/sprt/xiangqi-iir", "/tmp/splitlab-head"): "1a11a0f",
 }
 
 
