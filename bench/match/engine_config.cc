@@ -1,20 +1,14 @@
 #include "bench/match/engine_config.h"
 
-#include <algorithm>
-#include <cctype>
 #include <charconv>
+
+#include "engine/protocol/option_name.h"
 
 namespace splitlab::bench::match {
 
 namespace {
 
-// Option names match whatever their case: UCI says they are not case sensitive, and UCCI
-// engines spell "threads" and "hashsize" in lower case where UCI engines say "Threads".
-bool same_option_name(const std::string& a, const std::string& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-  });
-}
+using protocol::same_option_name;
 
 bool parse_positive(const std::string& text, long long max, long long& value) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);

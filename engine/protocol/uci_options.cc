@@ -1,20 +1,12 @@
 #include "engine/protocol/uci_options.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <stdexcept>
 
-namespace splitlab::protocol {
+#include "engine/protocol/option_name.h"
 
-namespace {
-bool same_name(const std::string& a, const std::string& b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
-}  // namespace
+namespace splitlab::protocol {
 
 std::string UciOption::declaration() const {
   std::string out = "option name " + name + " type ";
@@ -41,7 +33,7 @@ void UciOptions::add(UciOption option) {
 
 const UciOption* UciOptions::find(const std::string& name) const {
   for (const auto& o : options_)
-    if (same_name(o.name, name)) return &o;
+    if (same_option_name(o.name, name)) return &o;
   return nullptr;
 }
 
@@ -77,7 +69,7 @@ bool UciOptions::set(const std::string& name, const std::string& value, std::str
       return true;
     case UciOption::Type::kCombo:
       for (const auto& v : o->vars) {
-        if (same_name(v, value)) {
+        if (same_option_name(v, value)) {
           o->value = v;
           return true;
         }
