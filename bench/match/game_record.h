@@ -17,6 +17,13 @@ struct GameRecord {
   int plies = 0;            // Every move of the game, opening moves included.
   int64_t time_used_ms[2] = {0, 0};        // White, Black: go -> bestmove, as the runner measured.
   int64_t engine_reported_ms[2] = {0, 0};  // White, Black: the engines' own "info time" sums.
+  // White, Black: the lowest clock a move was started on (-1 without a clock), and the most a
+  // move was charged beyond the engine's own last "info time" in it (-1 if it never reported
+  // one). For an engine that reports its time as it answers, as Splitlab does, that excess is
+  // delay the engine could not see: the pipe, the scheduler, a stolen virtual CPU. Both say
+  // where a time loss came from.
+  int64_t lowest_clock_ms[2] = {-1, -1};
+  int64_t largest_unseen_delay_ms[2] = {-1, -1};
   double wall_ms = 0;   // The whole game, engine start-up and "ucinewgame" included.
   double setup_ms = 0;  // The part of it until both engines were ready (start-up, newgame).
   double think_ms = 0;  // Sum of every go -> bestmove interval of both engines.

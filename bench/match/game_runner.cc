@@ -213,6 +213,11 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
     const chess::Color mover = chess::Color(referee.side_to_move());
     const std::string who = color_name(mover);
     const bool ucci = players[mover]->config().ucci;
+    if (clocks[mover].control().has_clock()) {
+      const int64_t clock_ms = clocks[mover].time_left_ms();
+      int64_t& lowest = record.lowest_clock_ms[mover];
+      lowest = lowest < 0 ? clock_ms : std::min(lowest, clock_ms);
+    }
     EngineReply reply = players[mover]->think(
         ucci ? ucci_position_command(referee.position_command()) : referee.position_command(),
         ucci ? ucci_go_arguments(clocks[0], clocks[1], mover)
@@ -222,6 +227,10 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
     think_us += reply.elapsed_us;
     used_us[mover] += reply.elapsed_us;
     if (reply.engine_time_ms > 0) record.engine_reported_ms[mover] += reply.engine_time_ms;
+    if (reply.engine_time_ms >= 0)
+      record.largest_unseen_delay_ms[mover] =
+          std::max(record.largest_unseen_delay_ms[mover],
+                   std::max<int64_t>(0, reply.elapsed_us / 1000 - reply.engine_time_ms));
     using Status = EngineReply::Status;
     bool irreversible = false;
     if (reply.status == Status::kDisconnected) {

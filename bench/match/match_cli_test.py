@@ -92,6 +92,12 @@ def self_match():
         check(g["white_time_ms"] > 0 and g["wall_ms"] - g["setup_ms"] >= g["think_ms"] > 0,
               "results.json: times %r" % g)
         check(g["plies"] <= 40, "results.json: maxmoves 20 holds: %d plies" % g["plies"])
+        for side in ("white", "black"):
+            # Each side started its moves on clocks of at most 2 s plus what increments refilled.
+            low = g[side + "_lowest_clock_ms"]
+            check(0 < low <= 2000 + 20 * 50, "results.json: %s_lowest_clock_ms %d" % (side, low))
+            check(0 <= g[side + "_largest_unseen_delay_ms"] <= g[side + "_time_ms"],
+                  "results.json: %s_largest_unseen_delay_ms %r" % (side, g))
     pairing = results["pairings"][0]
     check(sum(pairing["pentanomial"]) == 2, "results.json: two pairs in the pentanomial")
     check(pairing["wins"] + pairing["draws"] + pairing["losses"] == 4, "results.json: counts")
@@ -164,6 +170,19 @@ def misbehaving_engines():
     tags = {g["termination_tag"] for g in results["games"]}
     check(tags == {"illegal move", "abandoned", "stalled connection", "time forfeit"},
           "fake engines: termination tags " + str(tags))
+    for g in results["games"]:
+        if "late" not in (g["white"], g["black"]):
+            continue
+        late, real = ("white", "black") if g["white"] == "late" else ("black", "white")
+        # The late fake holds the engine's answer (its last "info time" about 300 ms) until 0.9 s
+        # after go: the runner charges the difference as delay the engine did not see. Move
+        # times leave no clock to record.
+        check(g[late + "_largest_unseen_delay_ms"] >= 400,
+              "fake late: unseen delay %d ms" % g[late + "_largest_unseen_delay_ms"])
+        check(g[late + "_largest_unseen_delay_ms"] > g[real + "_largest_unseen_delay_ms"],
+              "fake late: more unseen delay than the engine it plays: %r" % g)
+        check(g[late + "_lowest_clock_ms"] == -1 == g[real + "_lowest_clock_ms"],
+              "fake late: no clock under st=: %r" % g)
 
 
 def stall_without_clock():

@@ -28,6 +28,10 @@ GameRecord game(int index) {
   r.time_used_ms[1] = 5678;
   r.engine_reported_ms[0] = 1200;
   r.engine_reported_ms[1] = 5600;
+  r.lowest_clock_ms[0] = 83;
+  r.lowest_clock_ms[1] = 1017;
+  r.largest_unseen_delay_ms[0] = 96;
+  r.largest_unseen_delay_ms[1] = -1;
   r.wall_ms = 7000.125;
   r.setup_ms = 20.5;
   r.think_ms = 6912.5;
@@ -55,7 +59,26 @@ TEST(ResultsStoreTest, GameLinesRoundTrip) {
   EXPECT_EQ(b.time_used_ms[1], 5678);
   EXPECT_DOUBLE_EQ(b.wall_ms, 7000.125);
   EXPECT_DOUBLE_EQ(b.setup_ms, 20.5);
+  EXPECT_EQ(b.lowest_clock_ms[0], 83);
+  EXPECT_EQ(b.lowest_clock_ms[1], 1017);
+  EXPECT_EQ(b.largest_unseen_delay_ms[0], 96);
+  EXPECT_EQ(b.largest_unseen_delay_ms[1], -1);
   EXPECT_FALSE(ResultsStore::decode("game\t1\t2", b));
+}
+
+TEST(ResultsStoreTest, StateLinesFromBeforeTheClockFiguresStillResume) {
+  // A state written before the lowest clock and the unseen delay were kept has 22 fields: the
+  // game comes back with both unknown (-1).
+  std::string line = ResultsStore::encode(game(4));
+  for (int i = 0; i < 4; ++i) line.erase(line.rfind('\t'));
+  GameRecord b;
+  ASSERT_TRUE(ResultsStore::decode(line, b));
+  EXPECT_EQ(b.index, 4);
+  EXPECT_EQ(b.pgn, game(4).pgn);
+  EXPECT_EQ(b.lowest_clock_ms[0], -1);
+  EXPECT_EQ(b.largest_unseen_delay_ms[0], -1);
+  line.erase(line.rfind('\t'));  // 21 fields: neither layout.
+  EXPECT_FALSE(ResultsStore::decode(line, b));
 }
 
 TEST(ResultsStoreTest, ResumesKeepsGamesRestoresThePgnAndRefusesOtherFlags) {

@@ -113,7 +113,17 @@ def audit(path):
             sys.exit(f"{path}: game {game['index']} is a {field} fault and a draw")
         loser = game["black"] if game["result"] == "1-0" else game["white"]
         rows[loser][field] += 1
+        if field == "time_losses" and rows[loser]["splitlab"]:
+            side = "black" if game["result"] == "1-0" else "white"
+            TIME_LOSSES.append((match_dir, game["index"], loser, game["plies"],
+                                game.get(side + "_lowest_clock_ms"),
+                                game.get(side + "_largest_unseen_delay_ms")))
     return list(rows.values())
+
+
+# Every time loss by Splitlab: (match, game, engine, plies, lowest clock, largest unseen delay);
+# the last two only from runners that record them (bench/match/game_record.h), else None.
+TIME_LOSSES = []
 
 
 def main():
@@ -167,6 +177,13 @@ def main():
     print(f"{'other engines (Glaurung, Toga, Stockfish, Fairy)':<50} engine-games "
           f"{sum(r['games'] for r in other):>6}  " +
           "  ".join(f"{k.replace('_', ' ')} {sum(r[k] for r in other)}" for k in FAULT_TAGS.values()))
+    recorded = [t for t in TIME_LOSSES if t[4] is not None]
+    if recorded:
+        print("\nTime losses by Splitlab whose runner recorded the clocks (lowest clock a move of the"
+              "\nloser started on; largest charge beyond the engine's own reported time):")
+        for match, index, engine, plies, lowest, unseen in recorded:
+            print(f"  {match[12:]} game {index} ({engine}, {plies} plies): "
+                  f"lowest clock {lowest} ms, largest unseen delay {unseen} ms")
 
 
 if __name__ == "__main__":
