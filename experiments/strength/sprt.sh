@@ -10,7 +10,8 @@
 #   experiments/strength/sprt.sh eval-tuned /tmp/splitlab-new /tmp/splitlab-old
 # Settings (environment): TC (default 3+0.03), ELO0/ELO1 (0/10), ROUNDS (game pairs, 3000),
 # CONCURRENCY (2: one engine per core; each engine has one thread), SEED (2029), VARIANT
-# (xiangqi for a xiangqi change: its default book, refereed by xiangqi's rules).
+# (xiangqi for a xiangqi change: its default book, refereed by xiangqi's rules), RUNNER (the
+# binary whose `match` plays the games; NEW's binary by default).
 # Writes experiments/strength/sprt/NAME/ (match.out, games.pgn, results/); progress and ETA go
 # to stderr; rerunning resumes.
 # The machine must be otherwise idle (see experiments/second-thread/README.md).
@@ -24,9 +25,12 @@ spec() {  # "PATH[:FEATURES]" -> "cmd=PATH option.SearchFeatures=FEATURES"
   [ -x "$path" ] || { echo "sprt.sh: no executable '$path'" >&2; exit 2; }
   echo "cmd=$path option.SearchFeatures=$features"
 }
+# The match runner: NEW's binary unless RUNNER names another (a newer runner keeps more per
+# game, such as the clocks; the engines stay the binaries given).
+runner=${RUNNER:-${new%%:*}}
+[ -x "$runner" ] || { echo "sprt.sh: no executable runner '$runner'" >&2; exit 2; }
 dir=experiments/strength/sprt/$name
 mkdir -p "$dir"
-runner=${new%%:*}
 case ${VARIANT:-chess} in
   chess) variant= ;;
   xiangqi) variant="--variant xiangqi" ;;
