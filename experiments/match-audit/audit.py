@@ -30,6 +30,10 @@ FAULT_TAGS = {
 # time management of today. A Splitlab binary built from it or later has it.
 DELAY_MONITOR_COMMIT = "de8330f"
 
+# The first commit whose Move Overhead default is 150 ms, once one is (strength log, entry 13);
+# 50 ms before it. A match's engines ran with their build's default unless an option set it.
+OVERHEAD_150_COMMIT = None
+
 # Matches played on a machine that was not idle, on purpose or by mistake, with the document
 # that says so. Every other committed match ran with nothing else on the machine.
 LOADED = {
@@ -60,6 +64,7 @@ BINARY_COMMITS = {
     ("experiments/strength/sprt/iir", "/tmp/splitlab-head"): "1a11a0f",
     ("experiments/strength/sprt/smart-time", "/tmp/splitlab-head"): "1a11a0f",
     ("experiments/strength/sprt/xiangqi-iir", "/tmp/splitlab-head"): "1a11a0f",
+    ("experiments/strength/sprt/move-overhead-150", "/tmp/splitlab-head"): "1a11a0f",
 }
 
 
@@ -80,8 +85,19 @@ def built_from(match_dir, cmd, runner_commit):
     return runner_commit[:7]  # bazel-bin/splitlab: the runner is the engine
 
 
+def is_ancestor(ancestor, commit):
+    return git("merge-base", "--is-ancestor", ancestor, commit).returncode == 0
+
+
 def has_delay_monitor(commit):
-    return git("merge-base", "--is-ancestor", DELAY_MONITOR_COMMIT, commit).returncode == 0
+    return is_ancestor(DELAY_MONITOR_COMMIT, commit)
+
+
+def move_overhead_ms(options, commit):
+    """The Move Overhead an engine ran with: its option, or its build's default."""
+    if "Move Overhead" in options:
+        return int(options["Move Overhead"])
+    return 150 if OVERHEAD_150_COMMIT and is_ancestor(OVERHEAD_150_COMMIT, commit) else 50
 
 
 def audit(path):
@@ -95,11 +111,14 @@ def audit(path):
     rows = {}
     for engine in data["config"]["engines"]:
         commit = built_from(match_dir, engine["cmd"], data.get("commit", ""))
-        overhead = engine.get("options", {}).get("Move Overhead", "default")
+        options = engine.get("options", {})
+        overhead = options.get("Move Overhead", "default")
         rows[engine["name"]] = {
             "match": match_dir, "engine": engine["name"], "splitlab": commit is not None,
             "commit": commit or "", "delay_monitor": bool(commit and has_delay_monitor(commit)),
-            "move_overhead": overhead, "tc": engine["time_control"]["tc"],
+            "move_overhead": overhead,
+            "overhead_ms": move_overhead_ms(options, commit) if commit else "",
+            "tc": engine["time_control"]["tc"],
             "conditions": LOADED.get(match_dir, "idle"), "games": 0,
             **{field: 0 for field in FAULT_TAGS.values()},
         }
@@ -167,7 +186,8 @@ def main():
          lambda r: not r["delay_monitor"] and r["conditions"] == "idle"),
         ("older clock code, loaded machine",
          lambda r: not r["delay_monitor"] and r["conditions"] != "idle"),
-        ("Move Overhead not at its default", lambda r: r["move_overhead"] != "default"),
+        ("Move Overhead not at its build's default", lambda r: r["move_overhead"] != "default"),
+        ("Move Overhead 150 ms (entry 13's new side)", lambda r: r["overhead_ms"] == 150),
     ]
     for label, select in groups:
         games, faults = total(select)
