@@ -207,6 +207,7 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
                          GameClock(black.config().time_control)};
   int64_t think_us = 0;
   int64_t used_us[2] = {0, 0};
+  int clock_moves[2] = {0, 0};  // Moves each side started on a clock.
   while (!outcome) {
     outcome = referee.outcome();
     if (outcome) break;
@@ -214,9 +215,10 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
     const std::string who = color_name(mover);
     const bool ucci = players[mover]->config().ucci;
     if (clocks[mover].control().has_clock()) {
+      // A clock may go below zero within a timemargin, so -1 cannot mark "none yet".
       const int64_t clock_ms = clocks[mover].time_left_ms();
       int64_t& lowest = record.lowest_clock_ms[mover];
-      lowest = lowest < 0 ? clock_ms : std::min(lowest, clock_ms);
+      lowest = clock_moves[mover]++ == 0 ? clock_ms : std::min(lowest, clock_ms);
     }
     EngineReply reply = players[mover]->think(
         ucci ? ucci_position_command(referee.position_command()) : referee.position_command(),
