@@ -39,7 +39,7 @@ search::SearchFeatures no_features() {
 }
 
 search::SearchFeatures features_of(StudySearch search) {
-  return search == StudySearch::Plain ? no_features() : search::default_search_features();
+  return search == StudySearch::Plain ? no_features() : search::default_search_features("chess");
 }
 
 std::string hex(uint64_t value) {

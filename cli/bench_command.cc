@@ -58,7 +58,7 @@ std::string bench_json(const bench::RunMetadata& metadata, const Flags& flags, i
       .integer("hash_mb", int64_t(table.size_bytes() >> 20))
       .string("tt_entry", std::string(hashing::tt_entry_scheme_name(table.scheme())))
       .string("tt_replace", std::string(hashing::tt_replace_policy_name(table.policy())))
-      .string("parallel", describe_parallel(flags))
+      .string("parallel", describe_parallel(flags, flags.get("game", "chess")))
       .end_object();
   json.begin_array("positions");
   for (const auto& p : positions)
@@ -97,7 +97,7 @@ int run_bench(const Flags& flags, const bench::RunMetadata& metadata, std::ofstr
   // Chess keeps the line scripts read ("bench: depth 10, threads 1, ..."); other games say
   // their name first.
   const std::string game = G::kName == std::string_view("chess") ? "" : std::string(G::kName) + ", ";
-  std::printf("bench: %sdepth %d, %s\n", game.c_str(), depth, describe_parallel(flags).c_str());
+  std::printf("bench: %sdepth %d, %s\n", game.c_str(), depth, describe_parallel(flags, G::kName).c_str());
   search::SearchStats total;
   // The main thread's table counters are in `total`; the torn-entry audit adds up every thread's.
   hashing::TtStats all_threads_tt;

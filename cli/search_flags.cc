@@ -50,8 +50,9 @@ bool read_split_settings(const Flags& flags, search::SplitSettings& settings,
   return true;
 }
 
-bool read_parallel_flags(const Flags& flags, int& threads, search::SplitSettings& settings,
-                         search::SearchFeatures& features, std::string& error) {
+bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads,
+                         search::SplitSettings& settings, search::SearchFeatures& features,
+                         std::string& error) {
   long long thread_count = 1;
   if (!flags.get_int("threads", 1, parallel::kMaxThreads, 1, thread_count, error) ||
       !read_split_settings(flags, settings, error))
@@ -63,7 +64,7 @@ bool read_parallel_flags(const Flags& flags, int& threads, search::SplitSettings
     return false;
   }
   settings.strategy = *strategy;
-  const std::string default_features(search::kDefaultSearchFeatures);
+  const std::string default_features(search::default_search_features_text(game));
   if (!search::parse_search_features(flags.get("features", default_features), features, error)) {
     error = "--features: " + error;
     return false;
@@ -76,12 +77,13 @@ void apply_game_features(search::Searcher<chess::ChessGame>&,
   chess::set_endgame_knowledge(features.endgame_knowledge);
 }
 
-std::string describe_parallel(const Flags& flags) {
+std::string describe_parallel(const Flags& flags, std::string_view game) {
   return "threads " + flags.get("threads", "1") + ", strategy " + flags.get("strategy", "ybwc") +
          ", split " + flags.get("split-nodes", "pv-all") + " nodes at depth >= " +
          flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
          " helpers, " + flags.get("ordering", "copy") + " killers and history" +
-         ", search features " + flags.get("features", std::string(search::kDefaultSearchFeatures));
+         ", search features " +
+         flags.get("features", std::string(search::default_search_features_text(game)));
 }
 
 }  // namespace splitlab::cli

@@ -29,9 +29,10 @@ bool read_split_settings(const Flags& flags, search::SplitSettings& settings, st
 
 // Reads --threads N (default 1), --strategy none|ybwc|dts|lazy (default ybwc) into `settings`
 // with the split knobs of read_split_settings(), and the search techniques of --features
-// (search_features.h; default the accepted list).
-bool read_parallel_flags(const Flags& flags, int& threads, search::SplitSettings& settings,
-                         search::SearchFeatures& features, std::string& error);
+// (search_features.h; default the list accepted for `game`, a SearchGame's kName).
+bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads,
+                         search::SplitSettings& settings, search::SearchFeatures& features,
+                         std::string& error);
 
 // The game's own switches among the search features (chess: endgame knowledge).
 void apply_game_features(search::Searcher<chess::ChessGame>& searcher,
@@ -45,13 +46,13 @@ bool configure_parallel(const Flags& flags, search::Searcher<G>& searcher, std::
   int threads = 1;
   search::SplitSettings settings;
   search::SearchFeatures features;
-  if (!read_parallel_flags(flags, threads, settings, features, error)) return false;
+  if (!read_parallel_flags(flags, G::kName, threads, settings, features, error)) return false;
   searcher.shared_state().features = features;
   apply_game_features(searcher, features);
   parallel::configure_threads(searcher, threads, settings);
   return true;
 }
 // "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers".
-std::string describe_parallel(const Flags& flags);
+std::string describe_parallel(const Flags& flags, std::string_view game = "chess");
 
 }  // namespace splitlab::cli

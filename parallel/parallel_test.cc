@@ -558,16 +558,20 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
 // scored it -4. Chosen, by that rule with a bound of 10 cp, from tests/data/middlegames.epd and
 // the first 114 positions of experiments/scaling-suite/scaling_suite.epd; when futility became
 // a default search feature, scale.010 and scale.040 moved 19 and 25 cp and gave way to BK.17
-// and scale.035 (QuietPositionsStayQuiet caught it).
+// and scale.035 (QuietPositionsStayQuiet caught it). When `iir` joined chess's default list,
+// sf-bench.15, scale.055 and scale.100 moved 21, 29 and 43 cp (scale.100 then differed by 53
+// cp under 2-thread DTS) and scale.072 12 cp: scale.131, scale.065, scale.078 and scale.099,
+// which move 6, 7, 8 and 8 cp over depths 7-12 (the quietest of the 160 scaling positions
+// after scale.035 and scale.009), took their places, with the suite's own move counters.
 const char* const kQuiet[] = {
-    "4k2r/1pb2ppp/1p2p3/1R1p4/3P4/2r1PN2/P4PPP/1R4K1 b - - 0 1",            // sf-bench.15
     "r4k2/pb2bp1r/1p1qp2p/3pNp2/3P1P2/2N3P1/PPP1Q2P/2KRR3 w - - 0 1",       // BK.20
     "r3k2r/pp1b1pp1/3b3p/n1p1p3/4P3/2P1BNPP/PPK1BP2/R6R b kq - 0 1",        // scale.009
     "r2q1rk1/1ppnbppp/p2p1nb1/3Pp3/2P1P1P1/2N2N1P/PPB1QP2/R1B2RK1 b - - 0 1",  // BK.17
     "r3k2r/2qnbpp1/p3bn1p/1p1p4/2pP4/N1P1B1P1/PPQNBP1P/R4RK1 w kq - 0 1",   // scale.035
-    "3r1rk1/1p2bpp1/p1n1pn1p/5b2/1P6/P3PNP1/1B1N1PBP/R1R3K1 b - - 0 1",     // scale.055
-    "1r2r1k1/2pq2bp/2p1b1p1/2Bp4/3Pp3/1PP1N1P1/PQR1PP2/4R1K1 w - - 0 1",    // scale.072
-    "3q1rk1/rp2p2p/4b1p1/ppP1bp2/3P1P2/P1B1P2P/6P1/R2QR1K1 w - - 0 1",      // scale.100
+    "r1b1r1k1/1pq2p1p/p1n1p1p1/8/2BP4/P1P2N2/2Q2PPP/1R2R1K1 w - - 0 15",    // scale.131
+    "r2q2k1/2n2ppp/1p1brn2/p1ppN3/3P1P2/P1N1P2P/1PRBQ1P1/5RK1 b - - 6 15",  // scale.065
+    "r1b2rk1/1pp1qppp/3b1n2/pPn1p3/4P3/P1N2N2/2QPBPPP/R1B2RK1 w - - 7 9",   // scale.078
+    "2r1r1k1/p6p/1p2pp2/nQ2p3/4R3/2q3PB/P1P2P1P/5RK1 b - - 0 17",           // scale.099
 };
 constexpr int kQuietSpread = 14;
 constexpr int kQuietFirstDepth = 7;

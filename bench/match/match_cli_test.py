@@ -4,6 +4,7 @@ itself (output lines, PGN, results.json), misbehaving engines (illegal move, cra
 answer) that must lose with the right reason and be restarted, an interrupted match resumed,
 and bad input (exit 2 with one line naming the problem).
 usage: match_cli_test.py SPLITLAB FAKE_ENGINE TMPDIR"""
+import hashlib
 import json
 import os
 import re
@@ -98,6 +99,18 @@ def self_match():
             check(0 < low <= 2000 + 20 * 50, "results.json: %s_lowest_clock_ms %d" % (side, low))
             check(0 <= g[side + "_largest_unseen_delay_ms"] <= g[side + "_time_ms"],
                   "results.json: %s_largest_unseen_delay_ms %r" % (side, g))
+    # Which binaries played: the handshake's id name, the file cmd= ran and its SHA-256.
+    with open(BIN, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    for engine in results["config"]["engines"]:
+        check(engine.get("id_name") == "Splitlab", "results.json: id_name %r" % engine.get("id_name"))
+        check(engine.get("binary") == os.path.realpath(BIN), "results.json: binary %r" % engine.get("binary"))
+        check(engine.get("binary_sha256") == digest, "results.json: binary_sha256 %r" % engine.get("binary_sha256"))
+        check(engine.get("earlier_binary_sha256") == [], "results.json: earlier binaries %r" % engine)
+    with open(os.path.join(out_dir, "engines.tsv")) as f:
+        ledger = [line.rstrip("\n").split("\t") for line in f]
+    check([row[:4] for row in ledger] == [["engine", "A", digest, "Splitlab"], ["engine", "B", digest, "Splitlab"]],
+          "engines.tsv: %r" % ledger)
     pairing = results["pairings"][0]
     check(sum(pairing["pentanomial"]) == 2, "results.json: two pairs in the pentanomial")
     check(pairing["wins"] + pairing["draws"] + pairing["losses"] == 4, "results.json: counts")
@@ -286,6 +299,40 @@ def resume():
           "resume with other flags: exit %d, %s" % (code, err))
 
 
+def resume_with_another_binary():
+    """A match resumed with a rebuilt engine under the same name must say that its results mix
+    two binaries, and results.json must name both."""
+    out_dir = os.path.join(TMP, "rebuilt")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    engine = os.path.join(TMP, "engine-copy")
+    shutil.copyfile(BIN, engine)
+    os.chmod(engine, 0o755)
+    args = ["--engine", "name=A", "cmd=" + engine, "--engine", "name=B", "cmd=" + BIN, "--each",
+            "depth=1", "--rounds", "1", "--games", "2", "--maxmoves", "10", "--out", out_dir]
+    code, out, err = run(args)
+    if not check(code == 0, "rebuilt: first run exit %d, %s" % (code, err[-2000:])):
+        return
+    with open(engine, "rb") as f:
+        first = hashlib.sha256(f.read()).hexdigest()
+    code, out, err = run(args)  # Resumed with the same files: nothing to say.
+    check(code == 0 and "not the binary" not in err, "rebuilt: same binary resumed: %d %s" % (code, err))
+    with open(engine, "ab") as f:
+        f.write(b"rebuilt")  # Trailing bytes: the program still runs, the file differs.
+    with open(engine, "rb") as f:
+        second = hashlib.sha256(f.read()).hexdigest()
+    code, out, err = run(args)
+    check(code == 0, "rebuilt: resumed exit %d, %s" % (code, err[-2000:]))
+    check(re.search(r"engine 'A' is not the binary that played earlier games of this match \(sha256 %s" % second, err)
+          and "engine 'B' is not" not in err, "rebuilt: warning %r" % err)
+    with open(os.path.join(out_dir, "results.json")) as f:
+        engines = json.load(f)["config"]["engines"]
+    check(engines[0]["binary_sha256"] == second and engines[0]["earlier_binary_sha256"] == [first],
+          "rebuilt: results.json %r" % engines[0])
+    check(engines[1]["earlier_binary_sha256"] == [], "rebuilt: B unchanged %r" % engines[1])
+    with open(os.path.join(out_dir, "engines.tsv")) as f:
+        check(len(f.readlines()) == 3, "rebuilt: engines.tsv holds A twice and B once")
+
+
 FAIRY = "/usr/games/fairy-stockfish"
 
 
@@ -417,7 +464,7 @@ def bad_input():
 
 
 for test in (bad_input, self_match, misbehaving_engines, stall_without_clock, sprt_stops_early,
-             resume, xiangqi_match):
+             resume, resume_with_another_binary, xiangqi_match):
     print("--", test.__name__, flush=True)
     test()
 print("%d failure(s)" % len(failures))

@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "bench/match/engine_identity.h"
 #include "bench/match/game_runner.h"
 #include "bench/match/openings.h"
 #include "bench/match/results_json.h"
@@ -65,6 +66,7 @@ class MatchRunner {
   GameContext context_;
   ResultsStore store_;
   RunMetadata metadata_;
+  std::vector<EngineIdentity> identities_;  // One per engine, in the order of config_.engines.
   uint64_t seed_ = 0;
   bool oversubscribed_ = false;
 
@@ -77,9 +79,17 @@ class MatchRunner {
 };
 
 bool MatchRunner::check_engines(std::string& error) {
+  identities_.clear();
   for (const auto& engine : config_.engines) {
     EnginePlayer player(engine);
     if (!player.ensure_started(error)) return false;
+    EngineIdentity identity;
+    identity.name = engine.name;
+    identity.id_name = player.client().name();
+    if (std::string why; !identify_binary(engine.command, engine.working_dir, identity, why))
+      std::fprintf(stderr, "match: warning: engine '%s': %s; results.json will not name its binary\n",
+                   engine.name.c_str(), why.c_str());
+    identities_.push_back(std::move(identity));
     for (const auto& [name, value] : engine.options)
       if (!player.client().has_option(name))
         std::fprintf(stderr, "match: warning: engine '%s' declares no option '%s'\n",
@@ -97,6 +107,16 @@ int MatchRunner::run(std::string& error) {
     if (!store_.open(config_.out_dir, config_.resume_signature(), seed_, config_.pgn_out, error))
       return 2;
     seed_ = store_.seed();
+    if (!update_engine_ledger(config_.out_dir, identities_, error)) return 2;
+    for (const auto& identity : identities_)
+      if (store_.resumed() && !identity.earlier_sha256.empty())
+        std::fprintf(stderr,
+                     "match: warning: engine '%s' is not the binary that played earlier games of "
+                     "this match (sha256 %s now, %zu other%s in %s/engines.tsv): the results mix "
+                     "binaries\n",
+                     identity.name.c_str(), identity.binary_sha256.c_str(),
+                     identity.earlier_sha256.size(),
+                     identity.earlier_sha256.size() == 1 ? "" : "s", config_.out_dir.c_str());
   }
   schedule_ = make_schedule(pairings_, config_.rounds, config_.games_per_encounter, config_.repeat,
                             opening_order(openings_.size(), config_.openings.random_order, seed_,
@@ -253,6 +273,7 @@ bool MatchRunner::write_results(bool complete, std::string& error) {
   MatchSummary summary;
   summary.config = &config_;
   summary.metadata = &metadata_;
+  summary.identities = &identities_;
   summary.opening_count = openings_.size();
   summary.oversubscribed = oversubscribed_;
   summary.total_games = int(schedule_.size());

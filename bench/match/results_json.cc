@@ -43,14 +43,27 @@ void write_time_control(JsonWriter& json, const TimeControl& tc) {
       .end_object();
 }
 
-void write_config(JsonWriter& json, const MatchConfig& c, size_t opening_count) {
+void write_config(JsonWriter& json, const MatchConfig& c, size_t opening_count,
+                  const std::vector<EngineIdentity>* identities) {
   json.begin_object("config");
   json.begin_array("command_line");
   for (const auto& a : c.command_line) json.string("", a);
   json.end_array();
   json.begin_array("engines");
-  for (const auto& e : c.engines) {
+  for (size_t i = 0; i < c.engines.size(); ++i) {
+    const EngineConfig& e = c.engines[i];
     json.begin_object().string("name", e.name).string("cmd", e.command);
+    if (identities && i < identities->size()) {
+      const EngineIdentity& id = (*identities)[i];
+      json.string("id_name", id.id_name)
+          .string("binary", id.binary)
+          .string("binary_sha256", id.binary_sha256);
+      // Binaries that played earlier games under this name (a resumed match): their games and
+      // this binary's are mixed in the results below.
+      json.begin_array("earlier_binary_sha256");
+      for (const auto& digest : id.earlier_sha256) json.string("", digest);
+      json.end_array();
+    }
     json.begin_array("args");
     for (const auto& a : e.args) json.string("", a);
     json.end_array();
@@ -118,7 +131,7 @@ std::string results_json(const MatchSummary& s) {
   JsonWriter json;
   json.begin_object();
   write_run_metadata(json, *s.metadata);
-  write_config(json, *s.config, s.opening_count);
+  write_config(json, *s.config, s.opening_count, s.identities);
   json.boolean("oversubscribed", s.oversubscribed)
       .integer("total_games", s.total_games)
       .integer("finished_games", int64_t(s.games->size()))

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/match/engine_identity.h"
 #include "bench/match/game_record.h"
 #include "bench/match/match_options.h"
 #include "bench/match/tally.h"
@@ -17,6 +18,7 @@ namespace splitlab::bench::match {
 struct MatchSummary {
   const MatchConfig* config = nullptr;
   const RunMetadata* metadata = nullptr;  // Its seed is the match's.
+  const std::vector<EngineIdentity>* identities = nullptr;  // Per engine; may be null.
   size_t opening_count = 0;
   bool oversubscribed = false;
   int total_games = 0;

@@ -54,6 +54,9 @@ const Member kMembers[] = {
     SPLITLAB_MEMBER(bishop_pawns_same_colour, Index::kNone),
     SPLITLAB_MEMBER(threat_by_pawn, Index::kPiece),
     SPLITLAB_MEMBER(hanging, Index::kPiece),
+    SPLITLAB_MEMBER(threat_by_minor, Index::kPiece),
+    SPLITLAB_MEMBER(threat_by_rook, Index::kPiece),
+    SPLITLAB_MEMBER(safe_check, Index::kPiece),
 };
 #undef SPLITLAB_MEMBER
 
@@ -106,7 +109,8 @@ bool eval_param_fixed(int i) {
   if (m->index == Index::kRank) return e == 0 || e == 7;
   if (is(m, "material")) return e == kKing;
   if (is(m, "threat_by_pawn")) return e == kPawn || e == kKing;
-  if (is(m, "hanging")) return e == kKing;
+  if (is(m, "hanging") || is(m, "threat_by_minor") || is(m, "threat_by_rook")) return e == kKing;
+  if (is(m, "safe_check")) return e == kPawn || e == kKing;  // Pawn checks are left out.
   return false;
 }
 

@@ -56,6 +56,13 @@ struct EvalParams {
   Score2 bishop_pawns_same_colour;  // Per own pawn on the bishop's square colour.
   Score2 threat_by_pawn[kNumPieceTypes];  // Per enemy piece attacked by our pawns, by its type.
   Score2 hanging[kNumPieceTypes];         // Per enemy piece we attack that nothing defends.
+  // Per enemy piece attacked by our knights or bishops, by its type: pieces an enemy pawn
+  // defends count only from the rook up (a minor attacking a defended minor threatens nothing).
+  Score2 threat_by_minor[kNumPieceTypes];
+  Score2 threat_by_rook[kNumPieceTypes];  // Likewise by our rooks; defended ones only the queen.
+  // Per square from which our piece of this type could check the enemy king next move, that no
+  // enemy piece or pawn guards (the check the defence cannot simply capture).
+  Score2 safe_check[kNumPieceTypes];
 };
 
 // Attack units on the enemy king's zone per attacking piece (king_danger's index, capped at 31).

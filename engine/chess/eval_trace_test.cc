@@ -178,6 +178,31 @@ TEST(EvalTerms, KingSafety) {
   EXPECT_EQ(uses(storm, kEvalParams.pawn_storm[1]), -2);
 }
 
+TEST(EvalTerms, ThreatsByMinorsAndRooks) {
+  const auto& w = kEvalParams;
+  // Knight c3 attacks the pawn on d5: a threat unless a pawn (c6) defends it.
+  EXPECT_EQ(uses("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", w.threat_by_minor[kPawn]), 1);
+  EXPECT_EQ(uses("4k3/8/2p5/3p4/8/2N5/8/4K3 w - - 0 1", w.threat_by_minor[kPawn]), 0);
+  // A rook attacked by a minor is threatened even when a pawn defends it.
+  EXPECT_EQ(uses("4k3/8/2p5/3r4/8/2N5/8/4K3 w - - 0 1", w.threat_by_minor[kRook]), 1);
+  // Rook d1 attacks the knight on d5 (no pawn defends it); Black's own threats count negative.
+  EXPECT_EQ(uses("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", w.threat_by_rook[kKnight]), 1);
+  EXPECT_EQ(uses("3rk3/8/8/8/8/8/8/3NK3 w - - 0 1", w.threat_by_rook[kKnight]), -1);
+}
+
+TEST(EvalTerms, SafeChecks) {
+  const auto& w = kEvalParams;
+  // Rook a1 can check the king on e8 from a8 (e1, on the e-file, is its own king's square).
+  EXPECT_EQ(uses("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", w.safe_check[kRook]), 1);
+  // A knight on b6 guards a8: no safe check left.
+  EXPECT_EQ(uses("4k3/8/1n6/8/8/8/8/R3K3 w - - 0 1", w.safe_check[kRook]), 0);
+  // A knight checks the king on e6 from d4, f4, c5, g5, c7, g7, d8 or f8; f3 reaches d4 and g5.
+  EXPECT_EQ(uses("8/8/4k3/8/8/5N2/8/4K3 w - - 0 1", w.safe_check[kKnight]), 2);
+  // The queen on a1 would check e6 from a2 (a diagonal) and a6 (a rank), both safe, and from e5
+  // and f6, which the king guards.
+  EXPECT_EQ(uses("8/8/4k3/8/8/8/8/Q3K3 w - - 0 1", w.safe_check[kQueen]), 2);
+}
+
 TEST(EvalTerms, PiecesOutpostsMobility) {
   EXPECT_EQ(uses("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", kEvalParams.outpost[0]), 1);
   // A black pawn on c7 can chase the knight away: no outpost.
@@ -205,7 +230,10 @@ TEST(EvalParams, EveryWeightHasItsOwnName) {
             "outpost[bishop]");
   EXPECT_EQ(eval_param_name(eval_param_index(kEvalParams, kEvalParams.hanging[kKing])),
             "hanging[king]");
-  EXPECT_EQ(eval_param_name(kEvalParamCount - 1), "hanging[king]");
+  EXPECT_EQ(eval_param_name(kEvalParamCount - 1), "safe_check[king]");
+  EXPECT_TRUE(eval_param_fixed(eval_param_index(kEvalParams, kEvalParams.safe_check[kPawn])));
+  EXPECT_FALSE(eval_param_fixed(eval_param_index(kEvalParams, kEvalParams.safe_check[kQueen])));
+  EXPECT_TRUE(eval_param_fixed(eval_param_index(kEvalParams, kEvalParams.threat_by_minor[kKing])));
 }
 
 TEST(EvalParams, AFlatWeightVectorRoundTrips) {

@@ -55,6 +55,7 @@ int distance(Square a, Square b) {
 struct SideAttacks {
   Bitboard all = 0;
   Bitboard by_pawns = 0;
+  Bitboard by_type[kNumPieceTypes] = {};  // Knights to queens: what pieces of each type attack.
   int king_units = 0;  // Attack units on the enemy king's zone.
 };
 
@@ -151,6 +152,7 @@ Score2 evaluate_side(const Position& pos, int& phase, Trace* trace, SideAttacks&
       if (t == kPawn || t == kKing) continue;
       const Bitboard a = piece_attacks(PieceType(t), s, occupied);
       attacks.all |= a;
+      attacks.by_type[t] |= a;
       if (a & their_king_zone) attacks.king_units += kKingAttackUnits[t];
       const int moves = popcount(a & mobility_area);
       switch (t) {
@@ -212,6 +214,25 @@ void threat_terms(const Position& pos, const SideAttacks& ours, const SideAttack
   for (int t = kPawn; t <= kQueen; ++t)
     use<Us>(score, trace, W.hanging[t],
             popcount(pos.pieces(Them, PieceType(t)) & ours.all & ~theirs.all));
+  const Bitboard by_minors = ours.by_type[kKnight] | ours.by_type[kBishop];
+  for (int t = kPawn; t <= kQueen; ++t) {
+    const Bitboard victims = pos.pieces(Them, PieceType(t));
+    const Bitboard for_minors = t >= kRook ? victims : victims & ~theirs.by_pawns;
+    const Bitboard for_rooks = t == kQueen ? victims : victims & ~theirs.by_pawns;
+    use<Us>(score, trace, W.threat_by_minor[t], popcount(for_minors & by_minors));
+    use<Us>(score, trace, W.threat_by_rook[t], popcount(for_rooks & ours.by_type[kRook]));
+  }
+  const Square their_king = pos.king_square(Them);
+  const Bitboard occupied = pos.pieces();
+  const Bitboard safe = ~pos.pieces(Us) & ~theirs.all;
+  const Bitboard diagonal = piece_attacks(kBishop, their_king, occupied);
+  const Bitboard straight = piece_attacks(kRook, their_king, occupied);
+  use<Us>(score, trace, W.safe_check[kKnight],
+          popcount(piece_attacks(kKnight, their_king, occupied) & ours.by_type[kKnight] & safe));
+  use<Us>(score, trace, W.safe_check[kBishop], popcount(diagonal & ours.by_type[kBishop] & safe));
+  use<Us>(score, trace, W.safe_check[kRook], popcount(straight & ours.by_type[kRook] & safe));
+  use<Us>(score, trace, W.safe_check[kQueen],
+          popcount((diagonal | straight) & ours.by_type[kQueen] & safe));
 }
 
 template <typename Trace>

@@ -142,8 +142,8 @@ GameEngine<G>::GameEngine(std::ostream& out, Dialect dialect)
   options_.add(spin("MaxHelpersPerSplit", 8, 1, 256));
   options_.add(combo("OrderingMemory", "copy", {"copy", "own", "shared"}));
   // Search techniques (engine/search/search_features.h): "none" or a list such as
-  // "futility,lmp"; the default is the list accepted by SPRT.
-  options_.add(text_option("SearchFeatures", std::string(search::kDefaultSearchFeatures)));
+  // "futility,lmp"; the default is the list accepted by SPRT for this game.
+  options_.add(text_option("SearchFeatures", std::string(search::default_search_features_text(G::kName))));
   // Time kept back per move for the GUI and the operating system: a loaded machine delays a
   // process by tens of milliseconds, and a loss on time is worse than a shallower search.
   options_.add(spin("Move Overhead", 50, 0, 5000));

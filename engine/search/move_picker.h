@@ -58,15 +58,18 @@ class MovePicker {
     next_ = 0;
   }
 
-  // Quiescence: tactical moves by MVV/LVA, or every evasion when in check.
-  void init_quiescence(const Position& pos, bool in_check) {
+  // Quiescence: tactical moves by MVV/LVA, or every evasion when in check; the table move (if
+  // any, and among them) first.
+  void init_quiescence(const Position& pos, bool in_check, Move table_move = Move::none()) {
     moves_.clear();
     if (in_check)
       G::generate_legal(pos, moves_);
     else
       G::generate_tactical(pos, moves_);
     for (int i = 0; i < moves_.size(); ++i)
-      scores_[i] = G::is_tactical(pos, moves_[i]) ? kGoodTactical + G::mvv_lva(pos, moves_[i]) : 0;
+      scores_[i] = moves_[i] == table_move               ? kTableMove
+                   : G::is_tactical(pos, moves_[i]) ? kGoodTactical + G::mvv_lva(pos, moves_[i])
+                                                    : 0;
     next_ = 0;
   }
 

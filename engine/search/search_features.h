@@ -34,17 +34,20 @@ struct SearchFeatures {
   // Overhead, and let no move take it below half the floor (time_manager.h). With both set,
   // time-floor is the clock policy and time-reserve is ignored.
   bool time_floor = false;
+  // Quiescence probes the table (a cutoff only in a null window; the table move first) and
+  // stores what it finds at depth 0.
+  bool qsearch_tt = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 15> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 16> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
     "smart-time", "counter-moves", "time-reserve",
     "continuation-history", "singular-extension", "endgame-knowledge",
-    "tt-prefetch", "time-floor"};
+    "tt-prefetch", "time-floor", "qsearch-tt"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
@@ -53,7 +56,7 @@ inline bool* search_feature(SearchFeatures& f, std::string_view name) {
                     &f.counter_moves,                  &f.time_reserve,
                     &f.continuation_history,           &f.singular_extension,
                     &f.endgame_knowledge,              &f.tt_prefetch,
-                    &f.time_floor};
+                    &f.time_floor,                     &f.qsearch_tt};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;
@@ -83,15 +86,22 @@ inline bool parse_search_features(std::string_view text, SearchFeatures& out, st
   return true;
 }
 
-// The features in the default search: each one accepted by an SPRT against the search
-// without it (experiments/strength/log.md). The UCI option's default, --features' default,
-// and what every search starts with (SharedSearchState).
-inline constexpr std::string_view kDefaultSearchFeatures = "futility,lmp";
+// The features in each game's default search: each one accepted by an SPRT in that game
+// against the search without it (experiments/strength/log.md; a technique can pay in one game
+// and not in the other, so each game decides for itself). The UCI option's default,
+// --features' default, and what every search starts with (Searcher).
+inline constexpr std::string_view kDefaultChessSearchFeatures = "futility,lmp,iir";
+inline constexpr std::string_view kDefaultXiangqiSearchFeatures = "futility,lmp";
 
-inline SearchFeatures default_search_features() {
+// The default list of the game named `game` (a SearchGame's kName: "chess" or "xiangqi").
+constexpr std::string_view default_search_features_text(std::string_view game) {
+  return game == "xiangqi" ? kDefaultXiangqiSearchFeatures : kDefaultChessSearchFeatures;
+}
+
+inline SearchFeatures default_search_features(std::string_view game) {
   SearchFeatures features;
   std::string error;
-  parse_search_features(kDefaultSearchFeatures, features, error);
+  parse_search_features(default_search_features_text(game), features, error);
   return features;
 }
 

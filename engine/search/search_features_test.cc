@@ -16,6 +16,7 @@
 #include "engine/search/search_features.h"
 #include "engine/search/searcher.h"
 #include "engine/search/time_manager.h"
+#include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt.h"
 
 namespace splitlab::search {
@@ -39,6 +40,27 @@ TEST(SearchFeaturesText, ParsesListsAndDescribesThem) {
   for (auto name : kSearchFeatureNames) all += (all.empty() ? "" : ",") + std::string(name);
   ASSERT_TRUE(parse_search_features(all, f, error)) << error;
   EXPECT_EQ(describe_search_features(f), all);
+}
+
+// Each game starts from its own accepted list (a technique is accepted per game), and each
+// list names only known features.
+TEST(SearchFeaturesText, EachGameStartsFromItsOwnDefaultList) {
+  for (std::string_view game : {"chess", "xiangqi"}) {
+    SearchFeatures f;
+    std::string error;
+    ASSERT_TRUE(parse_search_features(default_search_features_text(game), f, error)) << error;
+    EXPECT_EQ(describe_search_features(f), default_search_features_text(game));
+    EXPECT_EQ(default_search_features(game), f);
+  }
+  EXPECT_EQ(default_search_features_text("chess"), kDefaultChessSearchFeatures);
+  EXPECT_EQ(default_search_features_text("xiangqi"), kDefaultXiangqiSearchFeatures);
+  hashing::TranspositionTable table;
+  std::string error;
+  ASSERT_TRUE(table.resize(1, &error)) << error;
+  Searcher<ChessGame> chess_searcher(table);
+  EXPECT_EQ(chess_searcher.shared_state().features, default_search_features("chess"));
+  Searcher<xiangqi::XiangqiGame> xiangqi_searcher(table);
+  EXPECT_EQ(xiangqi_searcher.shared_state().features, default_search_features("xiangqi"));
 }
 
 TEST(SearchFeaturesText, BadNamesAreNamedAndChangeNothing) {

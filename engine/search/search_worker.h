@@ -36,7 +36,8 @@ namespace splitlab::search {
 struct SharedSearchState {
   hashing::TranspositionTable* table = nullptr;
   std::atomic<bool> stop{false};
-  SearchFeatures features = default_search_features();  // Set between searches only.
+  // Set between searches only; Searcher<G> starts it at its game's default list.
+  SearchFeatures features;
   // A search close to the test program of the table-replacement papers (Breuker, Uiterwijk &
   // van den Herik), for `splitlab tt-study --search plain`: PVS with aspiration, quiescence,
   // history and the table move, but no null move, reverse futility, late-move reductions,

@@ -603,15 +603,51 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
   if (ply >= kMaxPly) return G::evaluate(pos_);
   if (Score rule; G::rule_score(pos_, rule)) return rule;
   const bool in_check = G::in_check(pos_);
+  // qsearch-tt: the table answers here too (any stored depth is at least quiescence's), and
+  // what quiescence finds is stored at depth 0, below every full-width entry.
+  const bool use_table = shared_.features.qsearch_tt && !shared_.plain_search;
+  const Score original_alpha = alpha;
+  const uint64_t nodes_at_entry = subtree_clock();
+  Move table_move = Move::none();
+  if (use_table) {
+    hashing::TtEntry entry;
+    if (shared_.table->probe(G::key(pos_), entry, stats_.tt)) {
+      table_move = G::move_from_bits(entry.move);
+      // Only in a null window: a PV line keeps its exact quiescence value.
+      if (beta - alpha == 1 && entry.bound != hashing::TtBound::None) {
+        const Score s = hashing::score_from_tt(entry.score, ply);
+        if (entry.bound == hashing::TtBound::Exact ||
+            (entry.bound == hashing::TtBound::Lower && s >= beta) ||
+            (entry.bound == hashing::TtBound::Upper && s <= alpha)) {
+          ++stats_.tt.cutoffs;
+          return s;
+        }
+      }
+    }
+  }
   Score best = -kInfiniteScore;
+  Move best_move = Move::none();
+  auto store = [&](Score value) {
+    if (!use_table || is_ban_score(value)) return value;  // A ban depends on the path.
+    hashing::TtEntry entry;
+    entry.move = best_move ? G::move_to_bits(best_move) : (table_move ? G::move_to_bits(table_move) : 0);
+    entry.score = int16_t(hashing::score_to_tt(value, ply));
+    entry.depth = 0;
+    entry.bound = value >= beta                ? hashing::TtBound::Lower
+                  : value > original_alpha ? hashing::TtBound::Exact
+                                              : hashing::TtBound::Upper;
+    entry.log2_size = hashing::log2_subtree_size(subtree_clock() - nodes_at_entry);
+    shared_.table->store(G::key(pos_), entry, stats_.tt);
+    return value;
+  };
   if (!in_check) {
     const Score stand_pat = G::evaluate(pos_);
-    if (stand_pat >= beta) return stand_pat;
+    if (stand_pat >= beta) return store(stand_pat);
     if (stand_pat > alpha) alpha = stand_pat;
     best = stand_pat;
   }
   MovePicker<G> picker;
-  picker.init_quiescence(pos_, in_check);
+  picker.init_quiescence(pos_, in_check, table_move);
   int searched = 0;
   for (Move m = picker.next(); m; m = picker.next()) {
     if (!in_check && G::see(pos_, m) < 0) continue;  // Losing captures cannot help here.
@@ -623,13 +659,14 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
     if (v > best) {
       best = v;
       if (v > alpha) {
-        if (v >= beta) return v;
+        best_move = m;
+        if (v >= beta) return store(v);
         alpha = v;
       }
     }
   }
-  if (in_check && searched == 0) return mated_in(ply);
-  return best;
+  if (in_check && searched == 0) return store(mated_in(ply));
+  return store(best);
 }
 
 }  // namespace splitlab::search

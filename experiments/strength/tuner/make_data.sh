@@ -10,7 +10,8 @@
 #    resumes.
 # 2. Up to 20 quiet positions a game (make_positions) from those games, and for chess from every
 #    committed Splitlab-against-Splitlab game: experiments/second-thread and the strength log's
-#    SPRTs (experiments/strength/sprt/*/games.pgn, as committed: git ls-files), into
+#    SPRTs (experiments/strength/sprt/*/games.pgn, as committed: git ls-files; the xiangqi
+#    SPRTs' games among them are left out by make_positions --game), into
 #    data/positions.epd (xiangqi: data/xiangqi_positions.epd; OUT= to write elsewhere).
 # SPLITLAB names a copy of the binary (default bazel-bin/splitlab), so that a rebuild during
 # the match changes nothing. Needs `bazel build //:splitlab //experiments/strength/tuner:all`.
@@ -52,5 +53,5 @@ if [ "$games" -gt 0 ]; then
   selfplay="$selfplay_dir/games.pgn"
 fi
 # shellcheck disable=SC2086
-bazel-bin/experiments/strength/tuner/make_positions --out "$out" --per-game 20 --seed 1 \
-  $committed $selfplay
+bazel-bin/experiments/strength/tuner/make_positions --game "$game" --out "$out" --per-game 20 \
+  --seed 1 $committed $selfplay

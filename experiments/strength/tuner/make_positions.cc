@@ -1,10 +1,12 @@
 // make_positions: the tuner's training data from PGN files of the project's own games.
 //
-//   make_positions --out FILE [--per-game N] [--skip-plies N] [--seed S] PGN...
+//   make_positions --out FILE [--game chess|xiangqi] [--per-game N] [--skip-plies N] [--seed S]
+//                  PGN...
 //
-// Games are numbered across the files in the order given; each contributes up to N quiet
-// positions (see training_data.h) with its result and number. The file's header records the
-// command and the counts.
+// Games are numbered across the files in the order given; each game of --game (default chess;
+// a PGN's Variant tag tells) contributes up to N quiet positions (see training_data.h) with its
+// result and number, and games of the other game are left out and counted, so one file list
+// can hold both. The file's header records the command and the counts.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -20,8 +22,8 @@ namespace {
 int usage(const char* why) {
   std::fprintf(stderr,
                "make_positions: %s\n"
-               "usage: make_positions --out FILE [--per-game N] [--skip-plies N] [--seed S] "
-               "PGN...\n",
+               "usage: make_positions --out FILE [--game chess|xiangqi] [--per-game N] "
+               "[--skip-plies N] [--seed S] PGN...\n",
                why);
   return 2;
 }
@@ -36,7 +38,7 @@ bool parse_int(const char* text, long& out) {
 
 int main(int argc, char** argv) {
   using namespace splitlab;
-  std::string out_path;
+  std::string out_path, wanted_game = "chess";
   tuner::ExtractSettings settings;
   long seed = 1;
   std::vector<std::string> inputs;
@@ -52,6 +54,10 @@ int main(int argc, char** argv) {
     long v;
     if (arg == "--out" && i + 1 < argc) {
       out_path = argv[++i];
+    } else if (arg == "--game" && i + 1 < argc) {
+      wanted_game = argv[++i];
+      if (wanted_game != "chess" && wanted_game != "xiangqi")
+        return usage(("--game is chess or xiangqi, not '" + wanted_game + "'").c_str());
     } else if (arg == "--per-game") {
       if (!value(v)) return usage("--per-game needs a non-negative integer");
       settings.per_game = int(v);
@@ -71,7 +77,7 @@ int main(int argc, char** argv) {
 
   std::mt19937_64 rng{uint64_t(seed)};
   std::vector<std::string> lines;
-  int game_number = 0, games_used = 0;
+  int game_number = 0, games_used = 0, other_game = 0;
   for (const std::string& path : inputs) {
     std::vector<protocol::PgnLine> games;
     std::string error;
@@ -80,6 +86,10 @@ int main(int argc, char** argv) {
       return 1;
     }
     for (const auto& game : games) {
+      if ((game.variant.empty() ? "chess" : game.variant) != wanted_game) {
+        ++other_game;  // Not numbered: the numbers stay those of the game the file is for.
+        continue;
+      }
       const size_t before = lines.size();
       if (!tuner::extract_positions(game, game_number, settings, rng, lines, error)) {
         std::fprintf(stderr, "make_positions: %s: %s\n", path.c_str(), error.c_str());
@@ -96,15 +106,19 @@ int main(int argc, char** argv) {
     return 1;
   }
   out << "# " << command << "\n";
-  out << "# " << game_number << " games read, " << games_used << " gave positions, "
-      << lines.size() << " positions\n";
+  out << "# " << game_number << " " << wanted_game << " games read, " << games_used
+      << " gave positions, " << lines.size() << " positions; " << other_game
+      << " games of another game left out\n";
   for (const auto& line : lines) out << line << "\n";
   out.close();
   if (!out) {
     std::fprintf(stderr, "make_positions: writing '%s' failed\n", out_path.c_str());
     return 1;
   }
-  std::fprintf(stderr, "%d games, %d gave positions, %zu positions written to %s\n", game_number,
-               games_used, lines.size(), out_path.c_str());
+  std::fprintf(stderr,
+               "%d %s games, %d gave positions, %zu positions written to %s; %d games of another "
+               "game left out\n",
+               game_number, wanted_game.c_str(), games_used, lines.size(), out_path.c_str(),
+               other_game);
   return 0;
 }

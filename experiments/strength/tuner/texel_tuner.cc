@@ -2,6 +2,11 @@
 //
 //   texel_tuner --positions FILE --out DIR [--game chess|xiangqi] [--epochs N] [--rate R]
 //               [--validation SHARE] [--check-every N] [--patience N] [--k K]
+//               [--only TERM[,TERM...]]
+//
+// --only fits just the named terms (a weight's name before its "[", such as safe_check) and
+// holds every other weight: new terms that start at zero reach their values before the rest,
+// already fitted, overfits and stops the fit early.
 //
 // Starts from the weights the engine plays with. Holds out whole games for validation (a
 // hash of the game number), fits K on the training positions unless given, runs Adam with
@@ -12,6 +17,7 @@
 //                       order: for chess, std::bit_cast<EvalParams> (engine/chess/eval_params.h);
 //                       for xiangqi, EvalParams' array (engine/xiangqi/eval_params.cc).
 // Progress and an ETA go to stderr.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -31,7 +37,8 @@ int usage(const std::string& why) {
   std::fprintf(stderr,
                "texel_tuner: %s\n"
                "usage: texel_tuner --positions FILE --out DIR [--game chess|xiangqi] [--epochs N] [--rate R] "
-               "[--validation SHARE] [--check-every N] [--patience N] [--k K]\n",
+               "[--validation SHARE] [--check-every N] [--patience N] [--k K] "
+               "[--only TERM[,TERM...]]\n",
                why.c_str());
   return 2;
 }
@@ -49,6 +56,7 @@ int main(int argc, char** argv) {
   std::string positions_path, out_dir;
   tuner::TuneSettings settings;
   double validation_share = 0.2, k = 0;
+  std::vector<std::string> only;  // Terms to fit; empty: all.
   tuner::TunedGame game = tuner::TunedGame::kChess;
   std::string command = "texel_tuner";
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
@@ -78,6 +86,13 @@ int main(int argc, char** argv) {
       if (!has_number || v < 0 || v >= 1) return usage("--validation needs a share in [0, 1)");
       validation_share = v;
       ++i;
+    } else if (arg == "--only" && i + 1 < argc) {
+      const std::string list = argv[++i];
+      for (size_t start = 0; start <= list.size();) {
+        const size_t comma = std::min(list.find(',', start), list.size());
+        only.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+      }
     } else if (arg == "--k") {
       if (!has_number || v <= 0) return usage("--k needs a positive number");
       k = v;
@@ -107,7 +122,18 @@ int main(int argc, char** argv) {
   tuner::Weights w = before;
   if (k == 0) k = tuner::fit_scale(train, w);
   settings.fixed.resize(count);
-  for (int i = 0; i < count; ++i) settings.fixed[i] = tuner::weight_fixed(game, i);
+  std::vector<bool> term_found(only.size(), false);
+  for (int i = 0; i < count; ++i) {
+    settings.fixed[i] = tuner::weight_fixed(game, i);
+    if (only.empty()) continue;
+    const std::string name = tuner::weight_name(game, i);
+    const std::string term = name.substr(0, name.find('['));
+    const auto it = std::find(only.begin(), only.end(), term);
+    if (it == only.end()) settings.fixed[i] = true;
+    else term_found[size_t(it - only.begin())] = true;
+  }
+  for (size_t t = 0; t < only.size(); ++t)
+    if (!term_found[t]) return usage("--only: no term named '" + only[t] + "'");
   std::fprintf(stderr, "%zu training and %zu validation positions, K = %.4f\n", train.size(),
                validation.size(), k);
   const auto start = std::chrono::steady_clock::now();
