@@ -563,15 +563,17 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
 // cp under 2-thread DTS) and scale.072 12 cp: scale.131, scale.065, scale.078 and scale.099,
 // which move 6, 7, 8 and 8 cp over depths 7-12 (the quietest of the 160 scaling positions
 // after scale.035 and scale.009), took their places, with the suite's own move counters.
+// With run 2's evaluation (entry 14) BK.20, scale.009, BK.17, scale.065 and scale.099 moved
+// 13-40 cp; scale.082, scale.156, scale.147, scale.112 and scale.022 (6-9 cp) replaced them.
 const char* const kQuiet[] = {
-    "r4k2/pb2bp1r/1p1qp2p/3pNp2/3P1P2/2N3P1/PPP1Q2P/2KRR3 w - - 0 1",       // BK.20
-    "r3k2r/pp1b1pp1/3b3p/n1p1p3/4P3/2P1BNPP/PPK1BP2/R6R b kq - 0 1",        // scale.009
-    "r2q1rk1/1ppnbppp/p2p1nb1/3Pp3/2P1P1P1/2N2N1P/PPB1QP2/R1B2RK1 b - - 0 1",  // BK.17
     "r3k2r/2qnbpp1/p3bn1p/1p1p4/2pP4/N1P1B1P1/PPQNBP1P/R4RK1 w kq - 0 1",   // scale.035
     "r1b1r1k1/1pq2p1p/p1n1p1p1/8/2BP4/P1P2N2/2Q2PPP/1R2R1K1 w - - 0 15",    // scale.131
-    "r2q2k1/2n2ppp/1p1brn2/p1ppN3/3P1P2/P1N1P2P/1PRBQ1P1/5RK1 b - - 6 15",  // scale.065
     "r1b2rk1/1pp1qppp/3b1n2/pPn1p3/4P3/P1N2N2/2QPBPPP/R1B2RK1 w - - 7 9",   // scale.078
-    "2r1r1k1/p6p/1p2pp2/nQ2p3/4R3/2q3PB/P1P2P1P/5RK1 b - - 0 17",           // scale.099
+    "r2q1rk1/1pbnnpp1/p3p2p/2pp3b/3PP1P1/PPNB1N1P/1BP2P2/2RQR1K1 b - - 0 12",  // scale.082
+    "r6r/pb1k1p1p/2p1p1p1/1q2P3/pbpP2Q1/6P1/1P1B1PBP/R4RK1 w - - 1 14",     // scale.156
+    "r2q1rk1/1p2pp1p/p2p1npb/n1pP4/2P5/P1N1PN1P/1PQ2PP1/1RB2RK1 w - - 2 10",  // scale.147
+    "r2q1rk1/p1pbn1b1/1p3npp/2Pp1p2/3P3N/PQNBP3/1P1B2PP/R4RK1 w - - 0 12",  // scale.112
+    "r2q1k1r/5ppp/p1p2n2/2bp1bB1/8/P1N2N2/1PP2PPP/R2QR1K1 w - - 2 9",       // scale.022
 };
 constexpr int kQuietSpread = 14;
 constexpr int kQuietFirstDepth = 7;
