@@ -565,6 +565,7 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
 // after scale.035 and scale.009), took their places, with the suite's own move counters.
 // With run 2's evaluation (entry 14) BK.20, scale.009, BK.17, scale.065 and scale.099 moved
 // 13-40 cp; scale.082, scale.156, scale.147, scale.112 and scale.022 (6-9 cp) replaced them.
+// parallel/quiet_positions.py measures every scaling position's spread the way this test does.
 const char* const kQuiet[] = {
     "r3k2r/2qnbpp1/p3bn1p/1p1p4/2pP4/N1P1B1P1/PPQNBP1P/R4RK1 w kq - 0 1",   // scale.035
     "r1b1r1k1/1pq2p1p/p1n1p1p1/8/2BP4/P1P2N2/2Q2PPP/1R2R1K1 w - - 0 15",    // scale.131

@@ -197,7 +197,9 @@ def main():
     print(f"{'other engines (Glaurung, Toga, Stockfish, Fairy)':<50} engine-games "
           f"{sum(r['games'] for r in other):>6}  " +
           "  ".join(f"{k.replace('_', ' ')} {sum(r[k] for r in other)}" for k in FAULT_TAGS.values()))
-    recorded = [t for t in TIME_LOSSES if t[4] is not None]
+    # -1 for both: a row from before the runner recorded them, read back by a newer runner that
+    # resumed the match (results_store.cc keeps the 22-field lines of older runs).
+    recorded = [t for t in TIME_LOSSES if t[4] is not None and (t[4], t[5]) != (-1, -1)]
     if recorded:
         print("\nTime losses by Splitlab whose runner recorded the clocks (lowest clock a move of the"
               "\nloser started on; largest charge beyond the engine's own reported time):")
