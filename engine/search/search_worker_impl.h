@@ -607,7 +607,7 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
   // what quiescence finds is stored at depth 0, below every full-width entry.
   const bool use_table = shared_.features.qsearch_tt && !shared_.plain_search;
   const Score original_alpha = alpha;
-  const uint64_t nodes_at_entry = subtree_clock();
+  const uint64_t nodes_at_entry = use_table ? subtree_clock() : 0;  // Only a store needs it.
   Move table_move = Move::none();
   if (use_table) {
     hashing::TtEntry entry;
