@@ -46,6 +46,19 @@ struct ChessGame {
   }
   static bool is_tactical(const Position& pos, Move m) { return pos.is_capture_or_promotion(m); }
   static int see(const Position& pos, Move m) { return chess::see(pos, m); }
+  // see(pos, m) >= 0, without playing out the exchange when the victim is worth at least the
+  // capturer: the most the mover can lose is the capturer, so the exchange cannot come out
+  // below zero (promotions change the capturer's value and always take the full exchange).
+  static bool see_non_negative(const Position& pos, Move m) {
+    if (m.kind() != Move::kPromotion) {
+      const PieceType victim =
+          m.kind() == Move::kEnPassant ? kPawn : type_of(pos.piece_on(m.to()));
+      if (victim != kNoPieceType &&
+          kSeeValue[victim] >= kSeeValue[type_of(pos.piece_on(m.from()))])
+        return true;
+    }
+    return chess::see(pos, m) >= 0;
+  }
   // Most valuable victim, then least valuable attacker.
   static int mvv_lva(const Position& pos, Move m) {
     const PieceType victim =

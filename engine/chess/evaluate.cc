@@ -142,12 +142,19 @@ Score2 evaluate_side(const Position& pos, int& phase, Trace* trace, SideAttacks&
   attacks.by_pawns = pawn_attacks_set<Us>(our_pawns);
   attacks.all = attacks.by_pawns | king_attacks(pos.king_square(Us));
 
-  for (int t = kPawn; t <= kKing; ++t) {
+  // Material and piece-square values: the position keeps their sum (evaluate_with adds it);
+  // only the tuner's trace counts them here, piece by piece.
+  constexpr bool kTracing = !std::is_same_v<Trace, NoTrace>;
+  static_assert(kPhaseWeight[kPawn] == 0 && kPhaseWeight[kKing] == 0,
+                "untraced, pawns and kings are not visited: they must add no phase");
+  for (int t = kTracing ? kPawn : kKnight; t <= (kTracing ? kKing : kQueen); ++t) {
     for (Bitboard b = pos.pieces(Us, PieceType(t)); b;) {
       const Square s = pop_lsb(b);
       const Square rel = Us == kWhite ? s : (s ^ 56);
-      use<Us>(score, trace, W.material[t]);
-      use<Us>(score, trace, W.piece_square[t][rel]);
+      if constexpr (kTracing) {
+        use<Us>(score, trace, W.material[t]);
+        use<Us>(score, trace, W.piece_square[t][rel]);
+      }
       phase += kPhaseWeight[t];
       if (t == kPawn || t == kKing) continue;
       const Bitboard a = piece_attacks(PieceType(t), s, occupied);
@@ -267,6 +274,7 @@ int evaluate_with(const Position& pos, Trace* trace) {
   threat_terms<kBlack>(pos, black_attacks, white_attacks, black, trace);
   Score2 score = white;
   score -= black;
+  if constexpr (std::is_same_v<Trace, NoTrace>) score += pos.material_and_squares();
   phase = std::min(phase, kMaxPhase);
   // Material that cannot win, drawn king-and-pawn endings and the like: the endgame half
   // shrinks towards a draw. Only with few pieces left, where it can apply.

@@ -47,9 +47,28 @@ bool parse_count(const std::string& field, int max_value, int& value) {
   return value <= max_value;
 }
 
+// Material plus piece-square value of each piece on each square, White's positive, Black's
+// negative (Black's squares mirrored), from the evaluation's weights.
+struct MaterialAndSquares {
+  Score2 value[16][64] = {};
+  constexpr MaterialAndSquares() {
+    for (int t = kPawn; t <= kKing; ++t)
+      for (int s = 0; s < 64; ++s) {
+        Score2 white = kEvalParams.material[t];
+        white += kEvalParams.piece_square[t][s];
+        Score2 black = kEvalParams.material[t];
+        black += kEvalParams.piece_square[t][s ^ 56];
+        value[make_piece(kWhite, PieceType(t))][s] = white;
+        value[make_piece(kBlack, PieceType(t))][s] = black * -1;
+      }
+  }
+};
+constexpr MaterialAndSquares kMaterialAndSquares;
+
 }  // namespace
 
 void Position::put_piece(Piece p, Square s) {
+  material_and_squares_ += kMaterialAndSquares.value[p][s];
   board_[s] = p;
   by_type_[type_of(p)] |= square_bb(s);
   by_color_[color_of(p)] |= square_bb(s);
@@ -57,6 +76,7 @@ void Position::put_piece(Piece p, Square s) {
 
 void Position::remove_piece(Square s) {
   Piece p = board_[s];
+  material_and_squares_ -= kMaterialAndSquares.value[p][s];
   by_type_[type_of(p)] ^= square_bb(s);
   by_color_[color_of(p)] ^= square_bb(s);
   board_[s] = kNoPiece;
@@ -65,6 +85,8 @@ void Position::remove_piece(Square s) {
 void Position::move_piece(Square from, Square to) {
   Piece p = board_[from];
   Bitboard from_to = square_bb(from) | square_bb(to);
+  material_and_squares_ += kMaterialAndSquares.value[p][to];
+  material_and_squares_ -= kMaterialAndSquares.value[p][from];
   by_type_[type_of(p)] ^= from_to;
   by_color_[color_of(p)] ^= from_to;
   board_[from] = kNoPiece;
@@ -250,6 +272,13 @@ uint64_t Position::compute_key() const {
   return key;
 }
 
+Score2 Position::compute_material_and_squares() const {
+  Score2 sum;
+  for (Square s = 0; s < 64; ++s)
+    if (board_[s] != kNoPiece) sum += kMaterialAndSquares.value[board_[s]][s];
+  return sum;
+}
+
 bool Position::is_consistent(std::string* why) const {
   auto fail = [&](const std::string& reason) {
     if (why) *why = reason;
@@ -268,6 +297,8 @@ bool Position::is_consistent(std::string* why) const {
   if (popcount(pieces(kWhite, kKing)) != 1 || popcount(pieces(kBlack, kKing)) != 1)
     return fail("each side must have exactly one king");
   if (compute_key() != key()) return fail("incremental key differs from the recomputed key");
+  if (compute_material_and_squares() != material_and_squares())
+    return fail("incremental material and piece-square sum differs from the recomputed one");
   const Bitboard checkers = attackers_to(king_square(side_), pieces()) & pieces(~side_);
   if (checkers != state().checkers) return fail("stored checkers are wrong");
   if (attacked_by(side_, king_square(~side_), pieces()))

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/chess/bitboard.h"
+#include "engine/chess/eval_params.h"
 #include "engine/chess/types.h"
 
 namespace splitlab::chess {
@@ -49,6 +50,11 @@ class Position {
   Bitboard checkers() const { return state().checkers; }
   bool in_check() const { return state().checkers != 0; }
   Piece captured_piece() const { return state().captured; }
+  // Material plus piece-square values, White's minus Black's, kept up to date by every move so
+  // that the evaluation need not visit each piece for them.
+  Score2 material_and_squares() const { return material_and_squares_; }
+  // The same sum counted from the board; equal to material_and_squares() when consistent.
+  Score2 compute_material_and_squares() const;
 
   // Pieces of either colour that attack `s` given the occupancy `occupied`.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
@@ -108,6 +114,7 @@ class Position {
   std::array<Bitboard, 2> by_color_{};
   Color side_ = kWhite;
   int game_ply_ = 0;
+  Score2 material_and_squares_;
   std::vector<State> states_;
 };
 

@@ -40,7 +40,7 @@ class MovePicker {
         score = kTableMove;
       } else if (G::is_tactical(pos, m)) {
         const int order = G::mvv_lva(pos, m);
-        score = G::see(pos, m) >= 0 ? kGoodTactical + order : kBadTactical + order;
+        score = G::see_non_negative(pos, m) ? kGoodTactical + order : kBadTactical + order;
       } else if (m == killer1) {
         score = kKiller;
       } else if (m == killer2) {

@@ -650,7 +650,7 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
   picker.init_quiescence(pos_, in_check, table_move);
   int searched = 0;
   for (Move m = picker.next(); m; m = picker.next()) {
-    if (!in_check && G::see(pos_, m) < 0) continue;  // Losing captures cannot help here.
+    if (!in_check && !G::see_non_negative(pos_, m)) continue;  // Losing captures cannot help here.
     G::make(pos_, m);
     const Score v = -quiescence(-beta, -alpha, ply + 1);
     G::unmake(pos_, m);
