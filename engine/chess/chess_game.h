@@ -59,6 +59,13 @@ struct ChessGame {
     }
     return chess::see(pos, m) >= 0;
   }
+  // What a tactical move wins if nothing recaptures: the victim, plus a promotion's gain.
+  static int tactical_gain(const Position& pos, Move m) {
+    const PieceType victim =
+        m.kind() == Move::kEnPassant ? kPawn : type_of(pos.piece_on(m.to()));
+    return (victim == kNoPieceType ? 0 : kSeeValue[victim]) +
+           (m.kind() == Move::kPromotion ? kSeeValue[m.promoted()] - kSeeValue[kPawn] : 0);
+  }
   // Most valuable victim, then least valuable attacker.
   static int mvv_lva(const Position& pos, Move m) {
     const PieceType victim =

@@ -37,17 +37,24 @@ struct SearchFeatures {
   // Quiescence probes the table (a cutoff only in a null window; the table move first) and
   // stores what it finds at depth 0.
   bool qsearch_tt = false;
+  // A node whose static eval is above the one two plies up (the same side's last node) is
+  // "improving": reverse futility prunes it with a ply less of margin, and late-move pruning
+  // waits twice as long for it as for a node that is not.
+  bool improving = false;
+  // Quiescence skips a capture that could not lift alpha even if it won its victim outright
+  // and 200 more (not in check; a promotion counts what it gains).
+  bool delta_pruning = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 16> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 18> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
     "smart-time", "counter-moves", "time-reserve",
     "continuation-history", "singular-extension", "endgame-knowledge",
-    "tt-prefetch", "time-floor", "qsearch-tt"};
+    "tt-prefetch", "time-floor", "qsearch-tt", "improving", "delta-pruning"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
@@ -56,7 +63,8 @@ inline bool* search_feature(SearchFeatures& f, std::string_view name) {
                     &f.counter_moves,                  &f.time_reserve,
                     &f.continuation_history,           &f.singular_extension,
                     &f.endgame_knowledge,              &f.tt_prefetch,
-                    &f.time_floor,                     &f.qsearch_tt};
+                    &f.time_floor,                     &f.qsearch_tt,
+                    &f.improving,                      &f.delta_pruning};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

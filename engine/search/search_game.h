@@ -21,6 +21,7 @@ concept SearchGame = Game<G> && requires(typename G::Position& pos,
   { G::is_tactical(cpos, move) } -> std::same_as<bool>;
   { G::see(cpos, move) } -> std::convertible_to<int>;
   { G::see_non_negative(cpos, move) } -> std::convertible_to<bool>;  // see() >= 0, maybe faster
+  { G::tactical_gain(cpos, move) } -> std::convertible_to<int>;  // Won if not recaptured.
   { G::mvv_lva(cpos, move) } -> std::convertible_to<int>;
   { G::make_null(pos) };
   { G::unmake_null(pos) };

@@ -122,6 +122,7 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.in_check = sp->in_check;
   f.original_alpha = sp->original_alpha;
   f.static_eval = sp->static_eval;
+  f.improving = sp->improving;
   f.table_move = sp->table_move;
   // The table move is always the first searched, by the owner, before any split.
   f.singular_extend = false;
@@ -242,11 +243,18 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   if (features.iir && ply > 0 && !f.table_move && f.depth >= 4) --f.depth;
 
   f.static_eval = f.in_check ? -kInfiniteScore : G::evaluate(pos_);
+  // Improving: above this side's last static eval. Unknown (in check then or now, or two
+  // plies up lies outside this thread's frames) counts as improving: it prunes less.
+  f.improving = true;
+  if (features.improving && !f.in_check && ply - 2 >= base_ply_ &&
+      frames_[ply - 2].static_eval != -kInfiniteScore)
+    f.improving = f.static_eval > frames_[ply - 2].static_eval;
   // The plain search (tt-study) prunes nothing here: no reverse futility, no null move.
   if (!pv && !f.in_check && ply > 0 && !excluding && !is_mate_score(f.beta) &&
       !shared_.plain_search) {
     // Reverse futility: far above beta at low depth, the opponent will not get back in time.
-    if (f.depth <= 6 && f.static_eval - 90 * f.depth >= f.beta)
+    if (f.depth <= 6 &&
+        f.static_eval - 90 * (features.improving ? f.depth - f.improving : f.depth) >= f.beta)
       return return_value(ply, f.static_eval);
     // Razoring: far below alpha near the leaves, only a capture can help: ask quiescence.
     if (features.razoring && f.depth <= 3 && f.static_eval + 200 * f.depth <= f.alpha) {
@@ -391,7 +399,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   }
   if (may_prune && f.current_is_quiet && !gives_check && !is_killer) {
     const bool late = features.late_move_pruning && f.depth <= 8 &&
-                      move_number >= 3 + f.depth * f.depth;
+                      move_number >= (3 + f.depth * f.depth) / (f.improving ? 1 : 2);
     const Score futility_value = f.static_eval + 100 + 100 * f.depth;
     const bool futile = features.futility && f.depth <= 6 && futility_value <= f.alpha;
     if (late || futile) {
@@ -640,17 +648,21 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
     shared_.table->store(G::key(pos_), entry, stats_.tt);
     return value;
   };
+  Score stand_pat = -kInfiniteScore;
   if (!in_check) {
-    const Score stand_pat = G::evaluate(pos_);
+    stand_pat = G::evaluate(pos_);
     if (stand_pat >= beta) return store(stand_pat);
     if (stand_pat > alpha) alpha = stand_pat;
     best = stand_pat;
   }
   MovePicker<G> picker;
   picker.init_quiescence(pos_, in_check, table_move);
+  const bool delta_pruning = shared_.features.delta_pruning && !in_check && !shared_.plain_search;
   int searched = 0;
   for (Move m = picker.next(); m; m = picker.next()) {
     if (!in_check && !G::see_non_negative(pos_, m)) continue;  // Losing captures cannot help here.
+    // Delta pruning: even winning the victim outright (and a margin) leaves us below alpha.
+    if (delta_pruning && stand_pat + G::tactical_gain(pos_, m) + 200 <= alpha) continue;
     G::make(pos_, m);
     const Score v = -quiescence(-beta, -alpha, ply + 1);
     G::unmake(pos_, m);

@@ -73,6 +73,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->in_check = f.in_check;
   sp->original_alpha = f.original_alpha;
   sp->static_eval = f.static_eval;
+  sp->improving = f.improving;
   sp->table_move = f.table_move;
   sp->owner = thread_index_;
   if (coordinator_->settings.ordering == OrderingMemory::kCopy) {

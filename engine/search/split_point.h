@@ -70,6 +70,7 @@ struct SearchFrame {
   bool in_check;
   Score original_alpha;
   Score static_eval;
+  bool improving;  // Static eval above the same side's two plies up (SearchFeatures::improving).
   Score best_score;
   Move best_move;
   Move table_move;
@@ -120,6 +121,7 @@ struct SplitPoint {
   bool in_check = false;
   Score original_alpha = 0;
   Score static_eval = 0;
+  bool improving = false;
   Move table_move;
   int owner = 0;
   // The owner's; only the owner sets it (when it makes the split point), anyone clears it.

@@ -50,6 +50,11 @@ struct XiangqiGame {
   static bool is_tactical(const Position& pos, Move m) { return pos.is_capture(m); }
   static int see(const Position& pos, Move m) { return xiangqi::see(pos, m); }
   static bool see_non_negative(const Position& pos, Move m) { return see(pos, m) >= 0; }
+  // What a capture wins if nothing recaptures.
+  static int tactical_gain(const Position& pos, Move m) {
+    const Piece victim = pos.piece_on(m.to());
+    return victim == kNoPiece ? 0 : piece_value(type_of(victim));
+  }
   // Most valuable victim, then least valuable attacker.
   static int mvv_lva(const Position& pos, Move m) {
     const Piece victim = pos.piece_on(m.to());
