@@ -294,6 +294,24 @@ def resume():
         parsed = pgn_games(f.read())
     check(len(parsed) == 8, "resume: PGN holds %d games, expected 8" % len(parsed))
 
+    # More rounds extend the match: the first 8 games stay as they were, 4 more are played.
+    code, out, err = run(["6" if a == "4" else a for a in args])
+    if check(code == 0, "extend: exit %d, stderr %s" % (code, err[-2000:])):
+        check("Resuming the match in %s: 8 of 12 games already played" % out_dir in out,
+              "extend: resuming line: " + out[:300])
+        check({int(f[0]) for f in FINISHED.findall(out)} == set(range(9, 13)),
+              "extend: games played %s" % FINISHED.findall(out))
+        with open(os.path.join(out_dir, "results.json")) as f:
+            extended = json.load(f)["games"]
+        check([g["index"] for g in extended] == list(range(1, 13)), "extend: games %s" % extended)
+        for g in extended:
+            if g["index"] in before:
+                check(g == before[g["index"]], "extend: game %d changed" % g["index"])
+    # Fewer rounds than the games already played is refused, naming why.
+    code, out, err = run(["3" if a == "4" else a for a in args])
+    check(code == 2 and "more --rounds, not fewer" in err and "game 7" in err,
+          "shrink: exit %d, %s" % (code, err))
+
     code, out, err = run(["30" if a == "25" else a for a in args])  # --maxmoves 30
     check(code == 2 and "other flags" in err and len(err.strip().splitlines()) == 1,
           "resume with other flags: exit %d, %s" % (code, err))

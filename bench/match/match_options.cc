@@ -36,7 +36,10 @@ std::vector<std::string> MatchConfig::resume_signature() const {
     const std::string& word = command_line[i];
     if (is_flag(word)) {
       const std::string name = flag_name(word);
-      if (name == "concurrency" || name == "ratinginterval") {
+      // Flags a resumed match may change: how many games run at once, how often the score
+      // is printed, and how many rounds (the schedule's first games do not depend on it, so
+      // a match can be extended).
+      if (name == "concurrency" || name == "ratinginterval" || name == "rounds") {
         ++i;  // And its value.
         continue;
       }

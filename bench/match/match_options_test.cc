@@ -90,7 +90,9 @@ TEST(MatchOptionsTest, ChaseRuleIsOnUnlessTurnedOffForXiangqi) {
   EXPECT_NE(error.find("xiangqi only"), std::string::npos) << error;
 }
 
-TEST(MatchOptionsTest, ResumeSignatureIgnoresConcurrency) {
+// A resumed match may run more games at once, print the score more or less often, and have
+// more rounds (the runner refuses fewer than it has played); anything else must match.
+TEST(MatchOptionsTest, ResumeSignatureIgnoresConcurrencyRatingIntervalAndRounds) {
   MatchConfig a, b;
   std::string error;
   ASSERT_TRUE(parse({"--engine", "cmd=x", "st=1", "--engine", "cmd=y", "st=1", "--concurrency", "1",
@@ -103,7 +105,12 @@ TEST(MatchOptionsTest, ResumeSignatureIgnoresConcurrency) {
   MatchConfig c;
   ASSERT_TRUE(
       parse({"--engine", "cmd=x", "st=1", "--engine", "cmd=y", "st=1", "--rounds", "3"}, c, error));
-  EXPECT_NE(a.resume_signature(), c.resume_signature());
+  EXPECT_EQ(a.resume_signature(), c.resume_signature());
+  MatchConfig d;
+  ASSERT_TRUE(parse({"--engine", "cmd=x", "st=1", "--engine", "cmd=y", "st=1", "--rounds", "2",
+                     "--maxmoves", "30"},
+                    d, error));
+  EXPECT_NE(a.resume_signature(), d.resume_signature());
 }
 
 // Each bad command line and a word its error must name.

@@ -136,6 +136,13 @@ int MatchRunner::run(std::string& error) {
                  "oversubscribed, and fixed-thread results are not valid\n",
                  config_.concurrency, max_threads, metadata_.machine.cores);
 
+  for (const auto& g : store_.games())
+    if (g.index < 1 || size_t(g.index) > schedule_.size()) {
+      error = "'" + config_.out_dir + "' already holds game " + std::to_string(g.index) +
+              ", beyond the " + std::to_string(schedule_.size()) +
+              " games of this schedule: a resumed match may have more --rounds, not fewer";
+      return 2;
+    }
   std::vector<bool> done(schedule_.size() + 1, false);
   for (const auto& g : store_.games()) {
     if (g.index >= 1 && size_t(g.index) <= schedule_.size()) done[size_t(g.index)] = true;

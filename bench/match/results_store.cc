@@ -176,6 +176,12 @@ bool ResultsStore::open(const std::string& dir, const std::vector<std::string>& 
       auto fields = split_tabs(line);
       if (fields[0] == "signature") {
         fields.erase(fields.begin());
+        // State files written before --rounds could grow hold it in their signature.
+        for (size_t i = 0; i + 1 < fields.size(); ++i)
+          if (fields[i] == "--rounds") {
+            fields.erase(fields.begin() + std::ptrdiff_t(i), fields.begin() + std::ptrdiff_t(i) + 2);
+            break;
+          }
         if (fields != signature) {
           size_t i = 0;
           while (i < fields.size() && i < signature.size() && fields[i] == signature[i]) ++i;

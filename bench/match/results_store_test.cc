@@ -87,7 +87,7 @@ TEST(ResultsStoreTest, ResumesKeepsGamesRestoresThePgnAndRefusesOtherFlags) {
   const std::string pgn = testing::TempDir() + "/store_resume.pgn";
   { std::ofstream(pgn) << "[Event \"earlier\"]\n\n*\n\n"; }
   const std::string before = read(pgn);
-  const std::vector<std::string> signature = {"--engine", "cmd=x", "--rounds", "2"};
+  const std::vector<std::string> signature = {"--engine", "cmd=x", "--games", "2"};
   std::string error;
   {
     ResultsStore store;
@@ -118,9 +118,31 @@ TEST(ResultsStoreTest, ResumesKeepsGamesRestoresThePgnAndRefusesOtherFlags) {
   }
   EXPECT_EQ(read(dir + "/results.json"), "{}\n");
   ResultsStore other;
-  EXPECT_FALSE(other.open(dir, {"--engine", "cmd=x", "--rounds", "3"}, 1, pgn, error));
+  EXPECT_FALSE(other.open(dir, {"--engine", "cmd=x", "--games", "3"}, 1, pgn, error));
   EXPECT_NE(error.find("'2'"), std::string::npos) << error;
   EXPECT_NE(error.find("'3'"), std::string::npos) << error;
+}
+
+// State files written before --rounds could change hold "--rounds N" in their signature: they
+// resume under the signature without it (MatchConfig::resume_signature leaves it out), and any
+// other difference is still refused.
+TEST(ResultsStoreTest, OlderSignaturesWithRoundsStillResume) {
+  const std::string dir = testing::TempDir() + "/store_rounds";
+  std::filesystem::remove_all(dir);
+  std::string error;
+  {
+    ResultsStore store;
+    ASSERT_TRUE(store.open(dir, {"--engine", "cmd=x", "--rounds", "2", "--games", "2"}, 5, "",
+                           error))
+        << error;
+    ASSERT_TRUE(store.append(game(1), error));
+  }
+  ResultsStore resumed;
+  ASSERT_TRUE(resumed.open(dir, {"--engine", "cmd=x", "--games", "2"}, 5, "", error)) << error;
+  EXPECT_TRUE(resumed.resumed());
+  EXPECT_EQ(resumed.games().size(), 1u);
+  ResultsStore other;
+  EXPECT_FALSE(other.open(dir, {"--engine", "cmd=y", "--games", "2"}, 5, "", error));
 }
 
 }  // namespace
