@@ -44,17 +44,21 @@ struct SearchFeatures {
   // Quiescence skips a capture that could not lift alpha even if it won its victim outright
   // and 200 more (not in check; a promotion counts what it gains).
   bool delta_pruning = false;
+  // The null move's reduction grows by a ply per 200 of static eval above beta (at most 3):
+  // the further ahead, the less a shallow refutation search needs to see.
+  bool null_move_eval = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 18> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 19> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
     "smart-time", "counter-moves", "time-reserve",
     "continuation-history", "singular-extension", "endgame-knowledge",
-    "tt-prefetch", "time-floor", "qsearch-tt", "improving", "delta-pruning"};
+    "tt-prefetch", "time-floor", "qsearch-tt", "improving", "delta-pruning",
+    "null-move-eval"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
@@ -64,7 +68,8 @@ inline bool* search_feature(SearchFeatures& f, std::string_view name) {
                     &f.continuation_history,           &f.singular_extension,
                     &f.endgame_knowledge,              &f.tt_prefetch,
                     &f.time_floor,                     &f.qsearch_tt,
-                    &f.improving,                      &f.delta_pruning};
+                    &f.improving,                      &f.delta_pruning,
+                    &f.null_move_eval};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

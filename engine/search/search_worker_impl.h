@@ -265,6 +265,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     // Null move: if passing still fails high, a real move almost surely would too.
     if (f.null_allowed && f.depth >= 2 && f.static_eval >= f.beta && G::null_move_allowed(pos_)) {
       f.reduction = 3 + f.depth / 4;
+      if (features.null_move_eval) f.reduction += std::min((f.static_eval - f.beta) / 200, 3);
       G::make_null(pos_);
       if (features.tt_prefetch) shared_.table->prefetch(G::key(pos_));
       return push_child(ply, -f.beta, -f.beta + 1, f.depth - 1 - f.reduction,
