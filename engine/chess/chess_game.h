@@ -46,13 +46,16 @@ struct ChessGame {
   }
   static bool is_tactical(const Position& pos, Move m) { return pos.is_capture_or_promotion(m); }
   static int see(const Position& pos, Move m) { return chess::see(pos, m); }
+  // The type of the piece `m` captures (en passant: a pawn), or kNoPieceType.
+  static PieceType victim_of(const Position& pos, Move m) {
+    return m.kind() == Move::kEnPassant ? kPawn : type_of(pos.piece_on(m.to()));
+  }
   // see(pos, m) >= 0, without playing out the exchange when the victim is worth at least the
   // capturer: the most the mover can lose is the capturer, so the exchange cannot come out
   // below zero (promotions change the capturer's value and always take the full exchange).
   static bool see_non_negative(const Position& pos, Move m) {
     if (m.kind() != Move::kPromotion) {
-      const PieceType victim =
-          m.kind() == Move::kEnPassant ? kPawn : type_of(pos.piece_on(m.to()));
+      const PieceType victim = victim_of(pos, m);
       if (victim != kNoPieceType &&
           kSeeValue[victim] >= kSeeValue[type_of(pos.piece_on(m.from()))])
         return true;
@@ -61,15 +64,13 @@ struct ChessGame {
   }
   // What a tactical move wins if nothing recaptures: the victim, plus a promotion's gain.
   static int tactical_gain(const Position& pos, Move m) {
-    const PieceType victim =
-        m.kind() == Move::kEnPassant ? kPawn : type_of(pos.piece_on(m.to()));
+    const PieceType victim = victim_of(pos, m);
     return (victim == kNoPieceType ? 0 : kSeeValue[victim]) +
            (m.kind() == Move::kPromotion ? kSeeValue[m.promoted()] - kSeeValue[kPawn] : 0);
   }
   // Most valuable victim, then least valuable attacker.
   static int mvv_lva(const Position& pos, Move m) {
-    const PieceType victim =
-        m.kind() == Move::kEnPassant ? kPawn : type_of(pos.piece_on(m.to()));
+    const PieceType victim = victim_of(pos, m);
     const int promotion = m.kind() == Move::kPromotion ? kSeeValue[m.promoted()] : 0;
     return (victim == kNoPieceType ? 0 : kSeeValue[victim] * 8) + promotion -
            int(type_of(pos.piece_on(m.from())));
