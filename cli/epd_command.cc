@@ -1,6 +1,7 @@
 #include "cli/epd_command.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include "cli/flags.h"
@@ -35,14 +36,31 @@ bool parse_moves(const chess::Position& pos, const protocol::EpdOperation* op,
 int epd_command(const std::vector<std::string>& args) {
   if (args.empty() || args[0].rfind("--", 0) == 0) return fail("usage: splitlab epd FILE --movetime MS");
   const std::string path = args[0];
-  std::set<std::string> valued = {"movetime", "out"};
+  std::set<std::string> valued = {"movetime", "out", "part"};
   valued.insert(kTableFlags.begin(), kTableFlags.end());
+  valued.insert(kParallelFlags.begin(), kParallelFlags.end());
   Flags flags(valued, {});
   std::string error;
   if (!flags.parse({args.begin() + 1, args.end()}, error)) return fail(error);
   long long movetime = 0;
   if (!flags.has("movetime")) return fail("--movetime MS is required");
   if (!flags.get_int("movetime", 1, 3600 * 1000, 1000, movetime, error)) return fail(error);
+  // --part K/N: the records whose index is K-1 modulo N, so that N processes side by side
+  // (one per core) share a suite and their rows, keyed by line, merge back into one run.
+  long long part = 1, parts = 1;
+  if (flags.has("part")) {
+    const std::string text = flags.get("part");
+    const size_t slash = text.find('/');
+    char* end = nullptr;
+    if (slash != std::string::npos) {
+      part = std::strtoll(text.c_str(), &end, 10);
+      if (end != text.c_str() + slash) part = 0;
+      parts = std::strtoll(text.c_str() + slash + 1, &end, 10);
+      if (*end != '\0' || slash + 1 == text.size()) parts = 0;
+    }
+    if (slash == std::string::npos || parts < 1 || parts > 1024 || part < 1 || part > parts)
+      return fail("--part wants K/N with 1 <= K <= N <= 1024, not '" + text + "'");
+  }
   hashing::TranspositionTable table;
   if (!configure_table(flags, 64, table, error)) return fail(error);
   std::vector<protocol::EpdRecord> records;
@@ -55,9 +73,14 @@ int epd_command(const std::vector<std::string>& args) {
     csv << "id,line,solved,move,expected,score,depth,nodes\n" << std::flush;
   }
   search::Searcher<chess::ChessGame> searcher(table);
+  if (!configure_parallel(flags, searcher, error)) return fail(error);
+  std::printf("epd: %s%s, movetime %lld ms, %s\n", path.c_str(),
+              parts > 1 ? (", part " + flags.get("part")).c_str() : "", movetime,
+              describe_parallel(flags).c_str());
   Progress progress("epd");
   int solved = 0, total = 0, skipped = 0;
   for (size_t i = 0; i < records.size(); ++i) {
+    if (i % size_t(parts) != size_t(part - 1)) continue;
     const auto& record = records[i];
     const auto* id_op = record.find("id");
     const std::string id = id_op && !id_op->operands.empty() ? id_op->operands[0]

@@ -101,6 +101,33 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
          (rook_attacks(s, occupied) & pieces(kRook, kQueen));
 }
 
+bool Position::gives_check(Move m) const {
+  const Color us = side_;
+  const Square king = king_square(~us);
+  const Square from = m.from(), to = m.to();
+  // The board after the move: the mover's colour without the piece that left `from` (it is
+  // counted at `to` below), and the occupancy with every square the move empties or fills.
+  Bitboard ours = pieces(us) ^ square_bb(from);
+  Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
+  Bitboard direct = 0;
+  if (m.kind() == Move::kCastling) {
+    const bool king_side = to > from;
+    const Square rook_from = king_side ? to + 1 : to - 2;
+    const Square rook_to = king_side ? to - 1 : to + 1;
+    ours ^= square_bb(rook_from);
+    occupied = (occupied ^ square_bb(rook_from)) | square_bb(rook_to);
+    direct = rook_attacks(rook_to, occupied);
+  } else {
+    if (m.kind() == Move::kEnPassant) occupied ^= square_bb(us == kWhite ? to - 8 : to + 8);
+    const PieceType moved = m.kind() == Move::kPromotion ? m.promoted() : type_of(board_[from]);
+    direct = moved == kPawn ? pawn_attacks(us, to) : piece_attacks(moved, to, occupied);
+  }
+  if (direct & square_bb(king)) return true;
+  // Discovered: only a slider's line can open; the other pieces were not checking before.
+  return (bishop_attacks(king, occupied) & ours & pieces(kBishop, kQueen)) ||
+         (rook_attacks(king, occupied) & ours & pieces(kRook, kQueen));
+}
+
 bool Position::attacked_by(Color by, Square s, Bitboard occupied) const {
   const Bitboard theirs = pieces(by);
   return (pawn_attacks(~by, s) & theirs & pieces(kPawn)) ||

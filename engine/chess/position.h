@@ -69,6 +69,9 @@ class Position {
   }
   // Whether `m` is a legal move here (for moves from a table or a user; slower than generation).
   bool is_legal(Move m) const;
+  // Whether the legal move `m` checks the opponent, without playing it: directly, by
+  // discovery, by a castling rook, or by opening a line when an en passant pawn leaves it.
+  bool gives_check(Move m) const;
 
   void make_move(Move m);
   void unmake_move(Move m);

@@ -472,5 +472,83 @@ TEST(LegalityTest, PromotionReplacesThePawnAndUnmakeRestoresIt) {
   EXPECT_EQ(pos.fen(), fen);
 }
 
+// --- gives_check: the check a move gives, known before it is played -----------------------
+
+bool ChecksWhenPlayed(Position& pos, Move m) {
+  pos.make_move(m);
+  const bool check = pos.in_check();
+  pos.unmake_move(m);
+  return check;
+}
+
+TEST(GivesCheckTest, EachKindOfCheck) {
+  struct Case {
+    const char* fen;
+    const char* move;
+    bool check;
+  };
+  const Case cases[] = {
+      {"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "a1a8", true},             // Direct, along a rank.
+      {"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "a1a7", false},
+      {"4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", "e4d6", true},             // A knight's check.
+      {"4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", "e4f6", true},
+      {"4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", "e4c5", false},
+      {"4k3/4N3/8/8/8/8/8/4K3 w - - 0 1", "e7c6", false},
+      {"4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1", "e2b5", true},           // Direct and discovered.
+      {"4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1", "e2d3", true},           // Discovered by the rook.
+      {"8/8/8/8/8/2k5/8/R3K3 w Q - 0 1", "e1c1", false},
+      {"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1", true},              // The castling rook checks.
+      {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", true},
+      {"8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 1", "e5d6", true},           // En passant opens the rank.
+      {"8/8/8/3pP3/8/8/k7/4K3 w - d6 0 1", "e5d6", false},
+      {"8/8/2k5/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", false},
+      {"8/8/8/2kpP3/8/8/8/4K3 w - d6 0 1", "e5d6", false},
+      {"8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", true},           // The pawn itself checks.
+      {"1k6/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", true},            // Promotion, new piece.
+      {"1k6/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8n", false},
+      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", "e7e8n", true},
+      {"3k4/8/8/8/8/8/8/4K2R w K - 0 1", "h1h8", true},
+      {"4k3/8/8/8/4p3/8/8/2B1K3 b - - 0 1", "e4e3", false},
+      {"8/8/8/8/8/5k2/2p5/4K3 b - - 0 1", "c2c1q", true},            // Black promotes with check.
+      {"8/8/8/8/8/5k2/2p5/4K3 b - - 0 1", "c2c1n", false},
+  };
+  for (const Case& c : cases) {
+    Position pos = Parse(c.fen);
+    const Move m = Uci(pos, c.move);
+    ASSERT_FALSE(m.is_none()) << c.fen << " " << c.move;
+    ASSERT_EQ(ChecksWhenPlayed(pos, m), c.check) << "case mislabelled: " << c.fen << " " << c.move;
+    EXPECT_EQ(pos.gives_check(m), c.check) << c.fen << " " << c.move;
+  }
+}
+
+// Every legal move on random walks from the suite: gives_check agrees with playing the move,
+// and the walks met checks of every kind, so the agreement covers them all.
+TEST(GivesCheckTest, AgreesWithPlayingTheMoveOnRandomWalks) {
+  std::mt19937_64 rng(20261126);
+  int checks[4] = {}, moves = 0;
+  for (const std::string& fen : SuiteFens()) {
+    for (int walk = 0; walk < 8 / test_support::kRandomGameDivisor + 1; ++walk) {
+      Position pos = Parse(fen);
+      for (int ply = 0; ply < 120; ++ply) {
+        MoveList list;
+        generate<GenType::kAll>(pos, list);
+        if (list.empty()) break;
+        for (Move m : list) {
+          const bool check = ChecksWhenPlayed(pos, m);
+          ASSERT_EQ(pos.gives_check(m), check) << pos.fen() << " " << move_to_uci(m);
+          checks[m.kind()] += check;
+          ++moves;
+        }
+        pos.make_move(list[int(rng() % uint64_t(list.size()))]);
+      }
+    }
+  }
+  EXPECT_GT(moves, 100000);
+  EXPECT_GT(checks[Move::kNormal], 1000);
+  EXPECT_GT(checks[Move::kPromotion], 10);
+  EXPECT_GT(checks[Move::kCastling], 0);
+  EXPECT_GT(checks[Move::kEnPassant], 0);
+}
+
 }  // namespace
 }  // namespace splitlab::chess

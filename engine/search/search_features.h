@@ -47,18 +47,21 @@ struct SearchFeatures {
   // The null move's reduction grows by a ply per 200 of static eval above beta (at most 3):
   // the further ahead, the less a shallow refutation search needs to see.
   bool null_move_eval = false;
+  // Quiescence's first ply also tries the quiet moves that give check and lose nothing by SEE
+  // (their replies, in check, try every evasion): mates and forks just past the horizon.
+  bool qsearch_checks = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 19> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 20> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
     "smart-time", "counter-moves", "time-reserve",
     "continuation-history", "singular-extension", "endgame-knowledge",
     "tt-prefetch", "time-floor", "qsearch-tt", "improving", "delta-pruning",
-    "null-move-eval"};
+    "null-move-eval", "qsearch-checks"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
@@ -69,7 +72,7 @@ inline bool* search_feature(SearchFeatures& f, std::string_view name) {
                     &f.endgame_knowledge,              &f.tt_prefetch,
                     &f.time_floor,                     &f.qsearch_tt,
                     &f.improving,                      &f.delta_pruning,
-                    &f.null_move_eval};
+                    &f.null_move_eval,                 &f.qsearch_checks};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

@@ -176,6 +176,17 @@ TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
   }
 }
 
+// Kc7 Ka7 Ra1# (the mate confirmed by Stockfish 15.1): at depth 2 the mating check falls
+// just past the horizon, where only qsearch-checks sees it.
+TEST(QsearchChecks, SeesAQuietMateJustPastTheHorizon) {
+  const Position pos = chess::test_support::Parse("k7/8/2K5/8/8/8/8/1R6 w - - 0 1");
+  SearchFeatures checks = features_named("qsearch-checks");
+  Engine with(checks), without(features_named("none"));
+  const SearchResult a = with.search(pos, 2), b = without.search(pos, 2);
+  EXPECT_EQ(a.score, mate_in(3)) << score_to_uci(a.score);
+  EXPECT_FALSE(is_mate_score(b.score)) << score_to_uci(b.score);
+}
+
 TEST(TimeReserve, TheMaximumKeepsOutOfTheReserve) {
   SearchLimits limits;
   limits.time_left_ms[0] = 300;

@@ -19,6 +19,8 @@ concept SearchGame = Game<G> && requires(typename G::Position& pos,
   { G::evaluate(cpos) } -> std::convertible_to<int>;  // From the side to move.
   { G::generate_tactical(cpos, list) };                // Captures and promotions (quiescence).
   { G::is_tactical(cpos, move) } -> std::same_as<bool>;
+  // Appends the quiet moves that give check; it may play each and take it back.
+  { G::generate_quiet_checks(pos, list) };
   { G::see(cpos, move) } -> std::convertible_to<int>;
   { G::see_non_negative(cpos, move) } -> std::convertible_to<bool>;  // see() >= 0, maybe faster
   { G::tactical_gain(cpos, move) } -> std::convertible_to<int>;  // Won if not recaptured.

@@ -157,7 +157,9 @@ class SearchWorker {
   // A move pruned without a search: on to the next one.
   Action skip_move(int ply);
   void record_root_move(int ply, Move m, int move_number, Score v, Score alpha);
-  Score quiescence(Score alpha, Score beta, int ply);
+  // `qply`: plies since the full-width search ended (0 at its leaves, where qsearch-checks
+  // also tries quiet checks).
+  Score quiescence(Score alpha, Score beta, int ply, int qply = 0);
   void count_node(int ply);
   bool should_abort() const {
     return shared_.stop.load(std::memory_order_relaxed) ||

@@ -602,7 +602,7 @@ void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
 }
 
 template <SearchGame G>
-Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
+Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
   if (should_abort()) {
     aborted_ = true;
     return 0;
@@ -656,26 +656,41 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply) {
     if (stand_pat > alpha) alpha = stand_pat;
     best = stand_pat;
   }
-  MovePicker<G> picker;
-  picker.init_quiescence(pos_, in_check, table_move);
-  const bool delta_pruning = shared_.features.delta_pruning && !in_check && !shared_.plain_search;
   int searched = 0;
-  for (Move m = picker.next(); m; m = picker.next()) {
-    if (!in_check && !G::see_non_negative(pos_, m)) continue;  // Losing captures cannot help here.
-    // Delta pruning: even winning the victim outright (and a margin) leaves us below alpha.
-    if (delta_pruning && stand_pat + G::tactical_gain(pos_, m) + 200 <= alpha) continue;
+  // Plays `m` and searches it; true when the search is over (a cutoff, or aborted).
+  auto search_move = [&](Move m) {
     G::make(pos_, m);
-    const Score v = -quiescence(-beta, -alpha, ply + 1);
+    const Score v = -quiescence(-beta, -alpha, ply + 1, qply + 1);
     G::unmake(pos_, m);
     ++searched;
-    if (aborted_) return 0;
+    if (aborted_) return true;
     if (v > best) {
       best = v;
       if (v > alpha) {
         best_move = m;
-        if (v >= beta) return store(v);
+        if (v >= beta) return true;
         alpha = v;
       }
+    }
+    return false;
+  };
+  MovePicker<G> picker;
+  picker.init_quiescence(pos_, in_check, table_move);
+  const bool delta_pruning = shared_.features.delta_pruning && !in_check && !shared_.plain_search;
+  for (Move m = picker.next(); m; m = picker.next()) {
+    if (!in_check && !G::see_non_negative(pos_, m)) continue;  // Losing captures cannot help here.
+    // Delta pruning: even winning the victim outright (and a margin) leaves us below alpha.
+    if (delta_pruning && stand_pat + G::tactical_gain(pos_, m) + 200 <= alpha) continue;
+    if (search_move(m)) return aborted_ ? 0 : store(best);
+  }
+  // qsearch-checks: at the first ply, a quiet check that loses nothing by SEE may mate or win
+  // material that the captures alone cannot see; its reply, in check, tries every evasion.
+  if (shared_.features.qsearch_checks && qply == 0 && !in_check && !shared_.plain_search) {
+    typename G::MoveList checks;
+    G::generate_quiet_checks(pos_, checks);
+    for (Move m : checks) {
+      if (!G::see_non_negative(pos_, m)) continue;
+      if (search_move(m)) return aborted_ ? 0 : store(best);
     }
   }
   if (in_check && searched == 0) return store(mated_in(ply));

@@ -48,6 +48,19 @@ struct XiangqiGame {
     generate<GenType::kCaptures>(pos, list);
   }
   static bool is_tactical(const Position& pos, Move m) { return pos.is_capture(m); }
+  // The quiet moves that give check (quiescence's first ply): each is played and taken back,
+  // since a cannon's screen makes a check hard to see from the move alone.
+  static void generate_quiet_checks(Position& pos, MoveList& list) {
+    MoveList all;
+    generate<GenType::kAll>(pos, all);
+    for (Move m : all) {
+      if (pos.is_capture(m)) continue;
+      pos.make_move(m);
+      const bool check = pos.in_check();
+      pos.unmake_move(m);
+      if (check) list.push_back(m);
+    }
+  }
   static int see(const Position& pos, Move m) { return xiangqi::see(pos, m); }
   static bool see_non_negative(const Position& pos, Move m) { return see(pos, m) >= 0; }
   // What a capture wins if nothing recaptures.
