@@ -45,12 +45,10 @@ struct ChessGame {
     generate<GenType::kTactical>(pos, list);
   }
   static bool is_tactical(const Position& pos, Move m) { return pos.is_capture_or_promotion(m); }
-  // The quiet moves that give check (quiescence's first ply), found without playing them.
+  // The quiet moves that give check (quiescence's first ply, never in check), found without
+  // generating the other quiet moves.
   static void generate_quiet_checks(Position& pos, MoveList& list) {
-    MoveList quiets;
-    generate<GenType::kQuiet>(pos, quiets);
-    for (Move m : quiets)
-      if (pos.gives_check(m)) list.push_back(m);
+    chess::generate_quiet_checks(pos, list);
   }
   static int see(const Position& pos, Move m) { return chess::see(pos, m); }
   // The type of the piece `m` captures (en passant: a pawn), or kNoPieceType.

@@ -221,4 +221,87 @@ int count_legal_moves(const Position& pos) {
   return sink.count;
 }
 
+namespace {
+
+// Whether the quiet, non-castling move from -> to leaves the mover's king safe (the mover is not
+// in check): the king must not step onto an attacked square, and another piece must not open a
+// slider's line to it.
+bool quiet_move_keeps_king_safe(const Position& pos, Square from, Square to) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+  if (from == king) return !pos.attacked_by(~us, to, occupied);
+  return !(bishop_attacks(king, occupied) & pos.pieces(~us, kBishop, kQueen)) &&
+         !(rook_attacks(king, occupied) & pos.pieces(~us, kRook, kQueen));
+}
+
+}  // namespace
+
+void generate_quiet_checks(const Position& pos, MoveList& list) {
+  const Color us = pos.side_to_move();
+  const Square enemy_king = pos.king_square(~us);
+  const Bitboard occupied = pos.pieces();
+  const Bitboard empty = ~occupied;
+  // Our pieces that alone stand between one of our sliders and the enemy king: any move of
+  // theirs off that line checks by discovery.
+  Bitboard discoverers = 0;
+  Bitboard snipers = (bishop_attacks(enemy_king, 0) & pos.pieces(us, kBishop, kQueen)) |
+                     (rook_attacks(enemy_king, 0) & pos.pieces(us, kRook, kQueen));
+  while (snipers) {
+    const Square sniper = pop_lsb(snipers);
+    const Bitboard blockers = between_bb(enemy_king, sniper) & occupied & ~square_bb(sniper);
+    if (popcount(blockers) == 1 && (blockers & pos.pieces(us))) discoverers |= blockers;
+  }
+  auto add = [&](Square from, Square to) {
+    const Move m(from, to);
+    if (quiet_move_keeps_king_safe(pos, from, to) && pos.gives_check(m)) list.push_back(m);
+  };
+  // Pawns: single and double pushes that do not promote (promotions are tactical).
+  const int push = us == kWhite ? 8 : -8;
+  const Bitboard last_rank = us == kWhite ? kRank8 : kRank1;
+  const Bitboard double_rank = us == kWhite ? kRank2 : kRank7;
+  Bitboard pawns = pos.pieces(us, kPawn);
+  const Bitboard pawn_checks = pawn_attacks(~us, enemy_king);
+  while (pawns) {
+    const Square from = pop_lsb(pawns);
+    const Square one = from + push;
+    if (!(empty & square_bb(one)) || (square_bb(one) & last_rank)) continue;
+    const bool discoverer = discoverers & square_bb(from);
+    if (discoverer || (pawn_checks & square_bb(one))) add(from, one);
+    const Square two = one + push;
+    if ((square_bb(from) & double_rank) && (empty & square_bb(two)) &&
+        (discoverer || (pawn_checks & square_bb(two))))
+      add(from, two);
+  }
+  // Knights, bishops, rooks, queens and the king: a discoverer may go anywhere (gives_check
+  // drops a move along the line); the others only to squares that attack the king.
+  for (PieceType type : {kKnight, kBishop, kRook, kQueen, kKing}) {
+    const Bitboard checking_squares =
+        type == kKing ? 0 : piece_attacks(type, enemy_king, occupied);
+    Bitboard pieces = pos.pieces(us, type);
+    while (pieces) {
+      const Square from = pop_lsb(pieces);
+      Bitboard targets = piece_attacks(type, from, occupied) & empty;
+      if (!(discoverers & square_bb(from))) targets &= checking_squares;
+      while (targets) add(from, pop_lsb(targets));
+    }
+  }
+  // Castling: only when the castled rook would check, the full legality test (rare).
+  const Square king_from = pos.king_square(us);
+  const uint8_t rights = pos.castling_rights() &
+                         (us == kWhite ? kWhiteKingSide | kWhiteQueenSide
+                                       : kBlackKingSide | kBlackQueenSide);
+  for (const bool king_side : {true, false}) {
+    if (!(rights & (us == kWhite ? (king_side ? kWhiteKingSide : kWhiteQueenSide)
+                                 : (king_side ? kBlackKingSide : kBlackQueenSide))))
+      continue;
+    const Move m(king_from, king_side ? king_from + 2 : king_from - 2, Move::kCastling);
+    const Square rook_to = king_side ? king_from + 1 : king_from - 1;
+    const Bitboard after = (occupied ^ square_bb(king_from)) | square_bb(m.to());
+    if ((rook_attacks(rook_to, after) & square_bb(enemy_king)) && pos.is_legal(m) &&
+        pos.gives_check(m))
+      list.push_back(m);
+  }
+}
+
 }  // namespace splitlab::chess

@@ -46,6 +46,12 @@ enum class GenType { kAll, kTactical, kQuiet };
 template <GenType Type>
 void generate(const Position& pos, MoveList& list);
 
+// Appends the legal quiet moves that give check, in a position where the side to move is not
+// in check: only the candidates (a piece moving to a square from which it attacks the enemy king,
+// any move of a piece that stands between the king and one of our sliders, castling whose rook
+// lands checking) are built and tested, so this costs a fraction of generating every quiet move.
+void generate_quiet_checks(const Position& pos, MoveList& list);
+
 // The number of legal moves, without building a list (perft's bulk count at the leaves).
 int count_legal_moves(const Position& pos);
 

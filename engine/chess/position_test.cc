@@ -550,5 +550,49 @@ TEST(GivesCheckTest, AgreesWithPlayingTheMoveOnRandomWalks) {
   EXPECT_GT(checks[Move::kEnPassant], 0);
 }
 
+// generate_quiet_checks finds exactly the quiet moves that give check among all the legal ones,
+// in every position of random walks from the suite where the side to move is not in check.
+TEST(GivesCheckTest, QuietCheckGeneratorFindsExactlyTheQuietChecks) {
+  std::mt19937_64 rng(20261127);
+  int positions = 0, checks = 0, castling_checks = 0, discovered = 0;
+  for (const std::string& fen : SuiteFens()) {
+    for (int walk = 0; walk < 8 / test_support::kRandomGameDivisor + 1; ++walk) {
+      Position pos = Parse(fen);
+      for (int ply = 0; ply < 120; ++ply) {
+        MoveList all;
+        generate<GenType::kAll>(pos, all);
+        if (all.empty()) break;
+        if (!pos.in_check()) {
+          std::vector<std::string> expected, found;
+          MoveList quiets;
+          generate<GenType::kQuiet>(pos, quiets);
+          for (Move m : quiets)
+            if (ChecksWhenPlayed(pos, m)) {
+              expected.push_back(move_to_uci(m));
+              castling_checks += m.kind() == Move::kCastling;
+              // A discovered check: the piece that moves does not attack the king from `to`.
+              Position after = pos;
+              after.make_move(m);
+              discovered += !(after.checkers() & square_bb(m.to()));
+            }
+          MoveList generated;
+          generate_quiet_checks(pos, generated);
+          for (Move m : generated) found.push_back(move_to_uci(m));
+          std::sort(expected.begin(), expected.end());
+          std::sort(found.begin(), found.end());
+          ASSERT_EQ(found, expected) << pos.fen();
+          ++positions;
+          checks += int(expected.size());
+        }
+        pos.make_move(all[int(rng() % uint64_t(all.size()))]);
+      }
+    }
+  }
+  EXPECT_GT(positions, 5000);
+  EXPECT_GT(checks, 5000);
+  EXPECT_GT(discovered, 20);
+  EXPECT_GT(castling_checks, 0);
+}
+
 }  // namespace
 }  // namespace splitlab::chess
