@@ -6,6 +6,21 @@
 namespace splitlab::chess {
 namespace {
 
+// The pieces, of either colour, that each stand alone between `king` and a slider of colour
+// `sliders` on its line: pinned pieces when the sliders are the enemy's, pieces that would
+// check by discovery when they are ours.
+inline Bitboard lone_blockers(const Position& pos, Square king, Color sliders, Bitboard occupied) {
+  Bitboard result = 0;
+  Bitboard snipers = (rook_attacks(king, 0) & pos.pieces(sliders, kRook, kQueen)) |
+                     (bishop_attacks(king, 0) & pos.pieces(sliders, kBishop, kQueen));
+  while (snipers) {
+    const Square sniper = pop_lsb(snipers);
+    const Bitboard blockers = between_bb(king, sniper) & occupied & ~square_bb(sniper);
+    if (blockers && !more_than_one(blockers)) result |= blockers;
+  }
+  return result;
+}
+
 // Receives generated moves: ListSink writes them out, CountSink only counts them.
 struct ListSink {
   Move* cursor;
@@ -146,14 +161,7 @@ void generate_legal(const Position& pos, Sink& sink) {
   const Bitboard target = type_mask & check_mask;
 
   // A piece is pinned when it stands alone between our king and an enemy slider on its line.
-  Bitboard pinned = 0;
-  Bitboard snipers = (rook_attacks(king, 0) & pos.pieces(Them, kRook, kQueen)) |
-                     (bishop_attacks(king, 0) & pos.pieces(Them, kBishop, kQueen));
-  while (snipers) {
-    const Square sniper = pop_lsb(snipers);
-    const Bitboard blockers = between_bb(king, sniper) & occupied & ~square_bb(sniper);
-    if (blockers && !more_than_one(blockers)) pinned |= blockers & ours;
-  }
+  const Bitboard pinned = lone_blockers(pos, king, Them, occupied) & ours;
 
   for (Bitboard b = pos.pieces(Us, kKnight) & ~pinned; b;) {
     const Square s = pop_lsb(b);
@@ -244,14 +252,7 @@ void generate_quiet_checks(const Position& pos, MoveList& list) {
   const Bitboard empty = ~occupied;
   // Our pieces that alone stand between one of our sliders and the enemy king: any move of
   // theirs off that line checks by discovery.
-  Bitboard discoverers = 0;
-  Bitboard snipers = (bishop_attacks(enemy_king, 0) & pos.pieces(us, kBishop, kQueen)) |
-                     (rook_attacks(enemy_king, 0) & pos.pieces(us, kRook, kQueen));
-  while (snipers) {
-    const Square sniper = pop_lsb(snipers);
-    const Bitboard blockers = between_bb(enemy_king, sniper) & occupied & ~square_bb(sniper);
-    if (popcount(blockers) == 1 && (blockers & pos.pieces(us))) discoverers |= blockers;
-  }
+  const Bitboard discoverers = lone_blockers(pos, enemy_king, us, occupied) & pos.pieces(us);
   auto add = [&](Square from, Square to) {
     const Move m(from, to);
     if (quiet_move_keeps_king_safe(pos, from, to) && pos.gives_check(m)) list.push_back(m);
