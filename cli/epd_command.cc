@@ -34,17 +34,22 @@ bool parse_moves(const chess::Position& pos, const protocol::EpdOperation* op,
 }  // namespace
 
 int epd_command(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) return fail("usage: splitlab epd FILE --movetime MS");
+  if (args.empty() || args[0].rfind("--", 0) == 0) return fail("usage: splitlab epd FILE --movetime MS | --depth N");
   const std::string path = args[0];
-  std::set<std::string> valued = {"movetime", "out", "part"};
+  std::set<std::string> valued = {"movetime", "depth", "out", "part"};
   valued.insert(kTableFlags.begin(), kTableFlags.end());
   valued.insert(kParallelFlags.begin(), kParallelFlags.end());
   Flags flags(valued, {});
   std::string error;
   if (!flags.parse({args.begin() + 1, args.end()}, error)) return fail(error);
-  long long movetime = 0;
-  if (!flags.has("movetime")) return fail("--movetime MS is required");
-  if (!flags.get_int("movetime", 1, 3600 * 1000, 1000, movetime, error)) return fail(error);
+  // A time per position, a depth, or both (whichever ends first). A depth alone makes a
+  // single-threaded run repeat exactly on any machine and under any build, sanitizers too.
+  long long movetime = 0, depth = 0;
+  if (!flags.has("movetime") && !flags.has("depth")) return fail("--movetime MS or --depth N is required");
+  if (flags.has("movetime") && !flags.get_int("movetime", 1, 3600 * 1000, 1000, movetime, error))
+    return fail(error);
+  if (flags.has("depth") && !flags.get_int("depth", 1, kMaxPly - 1, 0, depth, error))
+    return fail(error);
   // --part K/N: the records whose index is K-1 modulo N, so that N processes side by side
   // (one per core) share a suite and their rows, keyed by line, merge back into one run.
   long long part = 1, parts = 1;
@@ -74,9 +79,11 @@ int epd_command(const std::vector<std::string>& args) {
   }
   search::Searcher<chess::ChessGame> searcher(table);
   if (!configure_parallel(flags, searcher, error)) return fail(error);
-  std::printf("epd: %s%s, movetime %lld ms, %s\n", path.c_str(),
-              parts > 1 ? (", part " + flags.get("part")).c_str() : "", movetime,
-              describe_parallel(flags).c_str());
+  std::string limit_text;
+  if (movetime) limit_text += ", movetime " + std::to_string(movetime) + " ms";
+  if (depth) limit_text += ", depth " + std::to_string(depth);
+  std::printf("epd: %s%s%s, %s\n", path.c_str(), parts > 1 ? (", part " + flags.get("part")).c_str() : "",
+              limit_text.c_str(), describe_parallel(flags).c_str());
   Progress progress("epd");
   int solved = 0, total = 0, skipped = 0;
   for (size_t i = 0; i < records.size(); ++i) {
@@ -105,6 +112,7 @@ int epd_command(const std::vector<std::string>& args) {
     searcher.new_game();
     search::SearchLimits limits;
     limits.movetime_ms = movetime;
+    if (depth) limits.depth = Depth(depth);
     searcher.arm();
     const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
     std::string message;
