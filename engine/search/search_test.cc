@@ -166,8 +166,10 @@ TEST_P(MateTest, FindsExactMateAndAMatingLine) {
   const Position root = parse(c.fen);
   // The search is selective (null move, late-move reductions, reverse futility): in the
   // king-and-queen endings a depth of 2N+2 finds a longer mate first (e.g. mate 5 at depth 10 in
-  // 4K3/1Q6/8/8/k7/8/8/8 w, the mate in 4 at depth 15), so the depth here is 4N+2.
-  const SearchResult r = engine.search(root, depth_limit(4 * n + 2));
+  // 4K3/1Q6/8/8/k7/8/8/8 w, the mate in 4 at depth 15), so the depth here is 4N+4. (4N+2 held
+  // until qsearch-checks joined the default search: its checks at the horizon find the mate in 5
+  // of 8/8/8/K7/8/8/1q6/4k3 b from depth 15 and the mate in 4 only at depth 19, not 14.)
+  const SearchResult r = engine.search(root, depth_limit(4 * n + 4));
   // Soundness at every iteration: no exact or lower-bound score may claim more than the truth
   // (a mate shorter than N, or any win for the defender).
   for (const auto& rep : engine.reports) {
