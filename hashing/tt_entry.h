@@ -52,16 +52,16 @@ constexpr uint64_t min_nodes_of_log2_size(uint8_t log2_size) {
   return log2_size == 0 ? 0 : uint64_t{1} << (log2_size - 1);
 }
 
-// The check word of the `bracket` scheme: the high half of one xor-shift-multiply round over the
-// key and the data word (multiplied by an odd constant first, so that structured inputs with equal
-// key ^ data do not collide). Any change of the input changes the product, whose high half depends
-// on every input bit: about a 2^-32 chance that a given torn mixture passes. Probes compute it for
-// every slot they look at, and on a 256 MB table a second mixing round made them ~30% slower.
+// The check word of the `bracket` scheme: the high half of (key ^ data) times an odd constant.
+// Multiplying by an odd number is a bijection on 64 bits, so any change of key ^ data changes the
+// product, and a change in any bit reaches the high half (single-bit changes always do, for this
+// constant: tested); a given torn mixture passes with about a 2^-32 chance. Two positions whose
+// key ^ data agree would collide, but keys are random 64-bit Zobrist hashes, so that is a 2^-64
+// event. Probes compute it for every slot they look at, so it is kept to one multiply: the
+// two-multiply round it replaced was a fifth of bracket's extra instructions over raw's
+// (experiments/tt-entry-schemes, attempt 3).
 constexpr uint32_t tt_bracket_check(uint64_t key, uint64_t data) {
-  uint64_t x = key ^ (data * 0x9E3779B97F4A7C15ULL);
-  x ^= x >> 32;
-  x *= 0xD6E8FEB86659FD93ULL;
-  return static_cast<uint32_t>(x >> 32);
+  return static_cast<uint32_t>(((key ^ data) * 0x9E3779B97F4A7C15ULL) >> 32);
 }
 
 // The data word. Bit layout, low to high:
