@@ -9,9 +9,10 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <thread>
 #include <variant>
+
+#include "bench/build_commit.h"
 
 namespace splitlab::bench {
 namespace {
@@ -75,19 +76,6 @@ std::string comment_value(const std::vector<Field>& fields) {
   return text;
 }
 
-// The whole standard output of `command` (its stderr goes nowhere), or nothing when it cannot
-// be run or exits with a failure.
-std::optional<std::string> command_output(const std::string& command) {
-  std::FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
-  if (!pipe) return std::nullopt;
-  std::string output;
-  char buffer[256];
-  size_t read = 0;
-  while ((read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
-  if (pclose(pipe) != 0) return std::nullopt;
-  return output;
-}
-
 std::string executable_path() {
   std::error_code ec;
   const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
@@ -116,7 +104,7 @@ RunMetadata collect_run_metadata(const std::vector<std::string>& command_line,
   metadata.started = utc_now();
   metadata.command_line = command_line;
   metadata.executable = executable_path();
-  metadata.commit = current_commit();
+  metadata.commit = build_commit();
   metadata.build = build_info();
   metadata.machine = machine_info();
   metadata.seed = seed;
@@ -152,20 +140,6 @@ MachineInfo machine_info() {
                     ? std::string(system.sysname) + " " + system.release + " " + system.machine
                     : "unknown";
   return info;
-}
-
-std::string current_commit() {
-  const auto head = command_output("git rev-parse --show-toplevel HEAD");
-  if (!head) return "unknown";
-  std::istringstream lines(*head);
-  std::string top, sha;
-  if (!std::getline(lines, top) || !std::getline(lines, sha) || sha.size() != 40) return "unknown";
-  // The working directory may sit in some other repository, which says nothing of this binary.
-  if (!std::filesystem::exists(top + "/bench/run_metadata.h")) return "unknown";
-  const auto changes =
-      command_output("git status --porcelain -- ':(top)' ':(top,exclude)experiments'");
-  if (!changes) return sha + "+unknown-changes";
-  return changes->empty() ? sha : sha + "+dirty";
 }
 
 std::string utc_now() {

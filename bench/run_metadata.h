@@ -5,9 +5,9 @@
 // (write_run_metadata) and into text and CSV results as "# key: value" lines
 // (run_metadata_comments).
 //
-// The commit is that of the git checkout the command runs in (its working directory), not one
-// stamped into the binary at build time: a copy of an older build run inside a newer checkout
-// reports the checkout's commit. `executable` names the binary that ran, so that case shows.
+// The commit is the one the binary was built from, stamped at build time (bench/build_commit.h),
+// so a copy of an older build run inside a newer checkout still names its own commit;
+// `executable` names the binary that ran.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,7 @@ struct MachineInfo {
 struct RunMetadata {
   std::vector<std::string> command_line;  // "splitlab", the command, its arguments.
   std::string executable;                 // The binary that ran (/proc/self/exe).
-  std::string commit;                     // "<sha-1>", "<sha-1>+dirty" or "unknown".
+  std::string commit;                     // The build's: see bench/build_commit.h.
   BuildInfo build;
   MachineInfo machine;
   std::string started;           // UTC, ISO 8601: "2025-01-31T09:05:00Z".
@@ -47,12 +47,6 @@ RunMetadata collect_run_metadata(const std::vector<std::string>& command_line,
                                  std::optional<uint64_t> seed);
 
 MachineInfo machine_info();
-
-// HEAD of the splitlab checkout holding the working directory, with "+dirty" when files outside
-// experiments/ differ from it (tracked changes or new untracked files); "unknown" outside such
-// a checkout or without git. experiments/ is left out because runs write their results there
-// (a running match rewrites its results.json), and results do not change the binary.
-std::string current_commit();
 
 // The current time in UTC, ISO 8601 to the second.
 std::string utc_now();

@@ -1,5 +1,5 @@
-// The run metadata: every field collected, the commit of a splitlab checkout with and without
-// changes (and "unknown" elsewhere), shell quoting that a shell reads back, the JSON read back
+// The run metadata: every field collected, the commit stamped at build time (that of the
+// checkout the test was built from), shell quoting that a shell reads back, the JSON read back
 // by python3's json module, and one comment line per key.
 #include "bench/run_metadata.h"
 
@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/build_commit.h"
+
 namespace splitlab::bench {
 namespace {
 
@@ -31,34 +33,6 @@ std::string output_of(const std::string& command) {
   size_t read = 0;
   while ((read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
   return pclose(pipe) == 0 ? output : "(failed)";
-}
-
-void write_file(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path) << text;
-}
-
-// Runs the test body in `dir` and returns to where it was.
-class WorkingDirectory {
- public:
-  explicit WorkingDirectory(const fs::path& dir) : previous_(fs::current_path()) {
-    fs::current_path(dir);
-  }
-  ~WorkingDirectory() { fs::current_path(previous_); }
-
- private:
-  fs::path previous_;
-};
-
-// A fresh folder under the test's temporary directory, which git will not search above (so a
-// checkout around the test's sandbox cannot answer for it).
-fs::path fresh_dir(const std::string& name) {
-  const fs::path root = fs::path(testing::TempDir()) / "run_metadata_test";
-  setenv("GIT_CEILING_DIRECTORIES", root.c_str(), 1);
-  const fs::path dir = root / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
 }
 
 const std::regex kSha1("[0-9a-f]{40}");
@@ -94,48 +68,27 @@ TEST(RunMetadataTest, CollectsEveryField) {
   EXPECT_LE(started, std::time(nullptr) + 1);
 }
 
-TEST(RunMetadataTest, CommitOfACheckoutSaysWhetherItHasChanges) {
-  const fs::path repo = fresh_dir("checkout");
-  write_file(repo / "bench/run_metadata.h", "// a splitlab checkout\n");
-  write_file(repo / "experiments/results.json", "{}\n");
-  const std::string git = "git -C '" + repo.string() + "' ";
-  ASSERT_NE(output_of(git + "init -q && " + git + "add . && " + git +
-                      "-c user.name=t -c user.email=t@t commit -qm one"),
-            "(failed)");
-  const std::string sha = output_of(git + "rev-parse HEAD").substr(0, 40);
-  ASSERT_TRUE(std::regex_match(sha, kSha1)) << sha;
-  {
-    WorkingDirectory inside(repo / "bench");  // Any folder of the checkout will do.
-    EXPECT_EQ(current_commit(), sha);
-  }
-  WorkingDirectory inside(repo);
-  // Results that runs write into experiments/ do not make the tree dirty.
-  write_file(repo / "experiments/results.json", "{\"games\": 1}\n");
-  write_file(repo / "experiments/new.csv", "a,b\n");
-  EXPECT_EQ(current_commit(), sha);
-  // Changed sources do, tracked or new.
-  write_file(repo / "bench/new.cc", "\n");
-  EXPECT_EQ(current_commit(), sha + "+dirty");
-  fs::remove(repo / "bench/new.cc");
-  write_file(repo / "bench/run_metadata.h", "// changed\n");
-  EXPECT_EQ(current_commit(), sha + "+dirty");
-}
-
-TEST(RunMetadataTest, CommitIsUnknownOutsideASplitlabCheckout) {
-  const fs::path plain = fresh_dir("plain");
-  {
-    WorkingDirectory inside(plain);
-    EXPECT_EQ(current_commit(), "unknown");
-  }
-  // Another project's repository says nothing about this binary.
-  const fs::path other = fresh_dir("other");
-  write_file(other / "README", "another project\n");
-  const std::string git = "git -C '" + other.string() + "' ";
-  ASSERT_NE(output_of(git + "init -q && " + git + "add . && " + git +
-                      "-c user.name=t -c user.email=t@t commit -qm one"),
-            "(failed)");
-  WorkingDirectory inside(other);
-  EXPECT_EQ(current_commit(), "unknown");
+TEST(RunMetadataTest, CommitIsTheOneThisBinaryWasBuiltFrom) {
+  const RunMetadata m = collect_run_metadata({"splitlab", "bench"}, std::nullopt);
+  EXPECT_EQ(m.commit, build_commit());
+  // This test was built from the sources its runfiles point back to. When they are a git
+  // checkout, the stamp must be that checkout's HEAD, whatever directory the test runs in
+  // (the stamp's own rules, +dirty and experiments/, are scripts/workspace_status.sh's test).
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* workspace = std::getenv("TEST_WORKSPACE");
+  if (!srcdir || !workspace) GTEST_SKIP() << "not run by bazel test";
+  std::error_code ec;
+  const fs::path source =
+      fs::canonical(fs::path(srcdir) / workspace / "bench" / "build_commit.h", ec);
+  ASSERT_FALSE(ec) << "the runfile bench/build_commit.h: " << ec.message();
+  const std::string head =
+      output_of("git -C '" + source.parent_path().string() + "' rev-parse HEAD 2>/dev/null");
+  if (head == "(failed)") GTEST_SKIP() << "the sources are not a git checkout";
+  ASSERT_TRUE(std::regex_match(head.substr(0, 40), kSha1)) << head;
+  EXPECT_EQ(std::string(build_commit()).substr(0, 40), head.substr(0, 40));
+  EXPECT_TRUE(std::regex_match(std::string(build_commit()),
+                               std::regex("[0-9a-f]{40}(\\+dirty|\\+unknown-changes)?")))
+      << build_commit();
 }
 
 TEST(RunMetadataTest, ShellQuotingIsReadBackByAShell) {
