@@ -72,6 +72,14 @@ bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads
   return true;
 }
 
+bool read_tuning_flag(const Flags& flags, search::SearchTuning& tuning, std::string& error) {
+  if (!search::parse_search_tuning(flags.get("tune", ""), tuning, error)) {
+    error = "--tune: " + error;
+    return false;
+  }
+  return true;
+}
+
 void apply_game_features(search::Searcher<chess::ChessGame>&,
                          const search::SearchFeatures& features) {
   chess::set_endgame_knowledge(features.endgame_knowledge);
@@ -83,7 +91,8 @@ std::string describe_parallel(const Flags& flags, std::string_view game) {
          flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
          " helpers, " + flags.get("ordering", "copy") + " killers and history" +
          ", search features " +
-         flags.get("features", std::string(search::default_search_features_text(game)));
+         flags.get("features", std::string(search::default_search_features_text(game))) +
+         (flags.has("tune") ? ", tuning " + flags.get("tune") : "");
 }
 
 }  // namespace splitlab::cli

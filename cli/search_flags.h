@@ -17,7 +17,7 @@ inline const std::set<std::string> kTableFlags = {"hash", "tt-entry", "tt-replac
 inline const std::set<std::string> kParallelFlags = {"threads",         "strategy",
                                                      "split-nodes",     "min-split-depth",
                                                      "max-helpers",     "ordering",
-                                                     "features"};
+                                                     "features",        "tune"};
 
 // Sizes and configures `table` from --hash MB (default `default_mb`), --tt-entry, --tt-replace.
 bool configure_table(const Flags& flags, size_t default_mb, hashing::TranspositionTable& table,
@@ -40,14 +40,22 @@ void apply_game_features(search::Searcher<chess::ChessGame>& searcher,
 template <search::SearchGame G>
 void apply_game_features(search::Searcher<G>&, const search::SearchFeatures&) {}
 
-// Gives `searcher` the threads, split settings and search features of read_parallel_flags().
+// Reads --tune NAME=VALUE,... (engine/search/search_tuning.h; default: the tuned defaults).
+bool read_tuning_flag(const Flags& flags, search::SearchTuning& tuning, std::string& error);
+
+// Gives `searcher` the threads, split settings, search features and tuning of
+// read_parallel_flags() and read_tuning_flag().
 template <search::SearchGame G>
 bool configure_parallel(const Flags& flags, search::Searcher<G>& searcher, std::string& error) {
   int threads = 1;
   search::SplitSettings settings;
   search::SearchFeatures features;
-  if (!read_parallel_flags(flags, G::kName, threads, settings, features, error)) return false;
+  search::SearchTuning tuning;
+  if (!read_parallel_flags(flags, G::kName, threads, settings, features, error) ||
+      !read_tuning_flag(flags, tuning, error))
+    return false;
   searcher.shared_state().features = features;
+  searcher.shared_state().set_tuning(tuning);
   apply_game_features(searcher, features);
   parallel::configure_threads(searcher, threads, settings);
   return true;

@@ -147,6 +147,9 @@ GameEngine<G>::GameEngine(std::ostream& out, Dialect dialect)
   // Time kept back per move for the GUI and the operating system: a loaded machine delays a
   // process by tens of milliseconds, and a loss on time is worse than a shallower search.
   options_.add(spin("Move Overhead", 50, 0, 5000));
+  // The search's tuned parameters (engine/search/search_tuning.h), for SPSA's games.
+  for (const search::TuningParameter& p : search::kTuningParameters)
+    options_.add(spin(std::string(p.name), search::SearchTuning{}.*(p.field), p.min, p.max));
   options_.add(check("Ponder", false));
   options_.add(button("Clear Hash"));
   // The game, as Fairy-Stockfish names it; the front end (uci_front_end.h) acts on it.
@@ -341,6 +344,11 @@ bool GameEngine<G>::apply_option(const std::string& name) {
       options_.set(name, search::describe_search_features(features), message);  // Unchanged.
     }
     apply_game_features<G>(features);
+  } else if (search::find_tuning_parameter(name)) {
+    search::SearchTuning tuning = searcher_->shared_state().tuning;
+    // The option's range is the parameter's, so the value was checked as it was set.
+    search::set_tuning_parameter(tuning, name, std::to_string(options_.spin(name)), message);
+    searcher_->shared_state().set_tuning(tuning);
   } else if (name == "TTEntry") {
     table_.set_scheme(*hashing::parse_tt_entry_scheme(options_.text("TTEntry")));
   } else if (name == "TTReplace") {

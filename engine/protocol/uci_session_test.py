@@ -293,6 +293,37 @@ def test_options(e):
     e.isready()
 
 
+def test_tuning_options(e):
+    """The tuned search parameters (engine/search/search_tuning.h) are spin options that reach
+    the search: another value searches another tree, the default's tree comes back with the
+    default, and a value out of range is refused by name and changes nothing."""
+    e.send("uci")
+    seen, _ = e.wait_for(lambda l: l == "uciok", 10, "uciok")
+    for name, default, low, high in (("LmrBase", 50, 0, 300), ("LmrDivisor", 200, 50, 1000),
+                                     ("LmrHistoryDivisor", 2000, 250, 32000)):
+        line = "option name %s type spin default %d min %d max %d" % (name, default, low, high)
+        check(line in seen, "no '%s' (got %s)" % (line, [l for l in seen if name in l]))
+    fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+
+    def nodes_to_depth_8():
+        e.send("ucinewgame")
+        e.isready()
+        _, seen, _ = expect_search(e, "go depth 8", fen=fen, timeout=60.0)
+        return last_info(seen)["nodes"]
+
+    default = nodes_to_depth_8()
+    e.send("setoption name LmrDivisor value 100")
+    reduced = nodes_to_depth_8()
+    check(reduced != default, "LmrDivisor 100 searched the default's %d nodes" % default)
+    e.send("setoption name LmrDivisor value 10")
+    seen, _ = e.isready()
+    check(any("LmrDivisor" in l for l in errors_in(seen)),
+          "LmrDivisor 10 (below 50) gave %s" % errors_in(seen))
+    check(nodes_to_depth_8() == reduced, "a refused value changed the search")
+    e.send("setoption name LmrDivisor value 200")
+    check(nodes_to_depth_8() == default, "LmrDivisor back at 200 is not the default's tree")
+
+
 def test_quit(e):
     e.isready()
     sent = e.send("quit")
@@ -419,6 +450,7 @@ TESTS = [
     test_stop_right_after_go,
     test_garbage,
     test_options,
+    test_tuning_options,
     test_quit,
     test_quit_during_search,
     test_end_of_input,

@@ -25,6 +25,7 @@
 #include "engine/search/node_type.h"
 #include "engine/search/search_features.h"
 #include "engine/search/search_game.h"
+#include "engine/search/search_tuning.h"
 #include "engine/search/search_types.h"
 #include "engine/search/split_coordinator.h"
 #include "engine/search/split_point.h"
@@ -38,6 +39,13 @@ struct SharedSearchState {
   std::atomic<bool> stop{false};
   // Set between searches only; Searcher<G> starts it at its game's default list.
   SearchFeatures features;
+  // Set between searches only, with set_tuning(), which also rebuilds the reduction table.
+  SearchTuning tuning;
+  LateMoveReductions reductions{tuning};
+  void set_tuning(const SearchTuning& t) {
+    tuning = t;
+    reductions.set(t);
+  }
   // A search close to the test program of the table-replacement papers (Breuker, Uiterwijk &
   // van den Herik), for `splitlab tt-study --search plain`: PVS with aspiration, quiescence,
   // history and the table move, but no null move, reverse futility, late-move reductions,
@@ -76,9 +84,7 @@ class SearchWorker {
       : shared_(shared),
         thread_index_(thread_index),
         own_history_(G::kHistorySize),
-        continuation_history_(G::kHistorySize) {
-    init_reductions();
-  }
+        continuation_history_(G::kHistorySize) {}
 
   // Sets the root (and fills `root_moves`, which this worker then uses); `allowed` restricts
   // the root moves (empty: all legal moves).
@@ -137,7 +143,6 @@ class SearchWorker {
   // kLeaveSplit: this thread has no more work at the split frame it is at (base ply only).
   enum class Action : uint8_t { kPushChild, kReturn, kContinue, kLeaveSplit };
 
-  void init_reductions();
   // Runs the frame machine from the current frame until the frame at base_ply_ returns
   // (true, value in returned_) or this thread leaves the split at its base (false).
   bool run(int ply);
@@ -218,7 +223,6 @@ class SearchWorker {
   Booking booking_;        // The helpers of the split being made.
   int seldepth_ = 0;
   SearchStats stats_;
-  uint8_t reductions_[64][64];
 };
 
 }  // namespace splitlab::search

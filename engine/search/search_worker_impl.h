@@ -4,13 +4,6 @@
 namespace splitlab::search {
 
 template <SearchGame G>
-void SearchWorker<G>::init_reductions() {
-  for (int d = 0; d < 64; ++d)
-    for (int m = 0; m < 64; ++m)
-      reductions_[d][m] = (d && m) ? uint8_t(0.5 + std::log(d) * std::log(m) / 2.0) : 0;
-}
-
-template <SearchGame G>
 void SearchWorker<G>::set_root(const Position& pos, const std::vector<Move>& allowed) {
   root_ = pos;
   root_moves_ = &own_root_moves_;
@@ -426,11 +419,11 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   f.reduction = 0;
   if (!shared_.plain_search && f.depth >= 3 && f.current_is_quiet && !f.in_check &&
       !gives_check && move_number >= (pv ? 3 : 2)) {
-    int r = reductions_[std::min(f.depth, 63)][std::min(move_number, 63)];
+    int r = shared_.reductions(f.depth, move_number);
     if (pv) --r;
     if (is_killer) --r;
     // History (at most +-16384, rarely beyond +-4000): up to two plies less or more.
-    r -= std::clamp(history_score / 2000, -2, 2);
+    r -= std::clamp(history_score / shared_.tuning.lmr_history_divisor, -2, 2);
     f.reduction = std::clamp(r, 0, f.child_depth - 1);
   }
   f.child_search = f.reduction > 0 ? ChildSearch::kReduced : ChildSearch::kScout;
