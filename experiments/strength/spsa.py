@@ -21,7 +21,8 @@ played, W/D/L of the + side, theta after), so an interrupted run loses at most t
 progress; rerunning the same command resumes after the last row. DIR/games.pgn keeps every game,
 DIR/theta.png plots each parameter's path (Debian's python3-matplotlib, hence /usr/bin/python3),
 DIR/summary.json the state.
-Progress and an ETA go to stderr. The machine must be otherwise idle, as for an SPRT.
+Progress and an ETA go to stderr; the same command with --report plays nothing and only plots
+and tabulates the iterations so far. The machine must be otherwise idle, as for an SPRT.
 """
 
 import argparse
@@ -270,6 +271,18 @@ def plot(args, params, rows):
     plt.close(fig)
 
 
+def report(args, params, theta, rows):
+    """The plot, and a table of each parameter's start and value so far."""
+    plot(args, params, rows)
+    games = sum(int(r["wins"]) + int(r["draws"]) + int(r["losses"]) for r in rows)
+    print("%-20s %10s %10s" % ("parameter", "start", "tuned"))
+    for p, t in zip(params, theta):
+        print("%-20s %10g %10d" % (p["name"], p["start"], int(round(t))))
+    print("%d iterations of %d, %d games, %d time losses, %d illegal moves" % (
+        len(rows), args.iterations, games, sum(int(r["time_losses"]) for r in rows),
+        sum(int(r["illegal_moves"]) for r in rows)))
+
+
 def main(argv, play_games=play):
     """The command; `play_games` plays an iteration (the tests give a simulated one)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -282,6 +295,8 @@ def main(argv, play_games=play):
     parser.add_argument("--tc", default="3+0.03")
     parser.add_argument("--seed", type=int, default=2029)
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing: plot and tabulate the iterations so far")
     args = parser.parse_args(argv)
     try:
         if args.iterations < 1 or args.pairs < 1 or args.concurrency < 1:
@@ -290,7 +305,7 @@ def main(argv, play_games=play):
             raise SpsaError("no executable '%s'" % args.engine)
         with open(args.params) as f:
             params = parse_params(f.read(), args.params)
-        if play_games is play:
+        if play_games is play and not args.report:
             check_options(args.engine, params)
         os.makedirs(args.out, exist_ok=True)
         csv_path = os.path.join(args.out, "iterations.csv")
@@ -306,9 +321,13 @@ def main(argv, play_games=play):
             if planned != args.iterations:
                 raise SpsaError("%s was started with --iterations %d, not %d"
                                 % (args.out, planned, args.iterations))
-            print("spsa: resuming after iteration %d" % len(rows), file=sys.stderr)
-        else:
+            if not args.report:
+                print("spsa: resuming after iteration %d" % len(rows), file=sys.stderr)
+        elif not args.report:
             write_summary(args, params, theta, rows)
+        if args.report:
+            report(args, params, theta, rows)
+            return 0
         started = time.monotonic()
         first = len(rows) + 1
         for k in range(first, args.iterations + 1):
@@ -341,14 +360,8 @@ def main(argv, play_games=play):
                 " ".join("%s=%.2f" % (n, t) for n, t in zip(names, theta)),
                 wins, draws, losses, elapsed, eta), file=sys.stderr)
         shutil.rmtree(os.path.join(args.out, "current"), ignore_errors=True)
-        summary = write_summary(args, params, theta, rows)
-        plot(args, params, rows)
-        print("%-20s %10s %10s" % ("parameter", "start", "tuned"))
-        for p in summary["parameters"]:
-            print("%-20s %10g %10d" % (p["name"], p["start"], p["rounded"]))
-        print("%d iterations, %d games, %d time losses, %d illegal moves" % (
-            summary["iterations_done"], summary["games"], summary["time_losses"],
-            summary["illegal_moves"]))
+        write_summary(args, params, theta, rows)
+        report(args, params, theta, rows)
         return 0
     except (SpsaError, OSError, ValueError, KeyError) as e:
         print("spsa: %s" % e, file=sys.stderr)

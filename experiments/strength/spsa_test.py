@@ -148,6 +148,11 @@ def test_resumes_where_it_stopped(spsa, tmp):
     code, _, err = run(spsa, argv + ["--out", parts], interrupted)
     check(code == 1 and "simulated interruption" in err, (code, err))
     check(len(rows_of(os.path.join(parts, "iterations.csv"))) == 12, "results were lost")
+    # --report plays nothing: the table and the plot of the 12 iterations so far.
+    code, stdout, err = run(spsa, argv + ["--out", parts, "--report"], interrupted)
+    check(code == 0 and len(calls) == 13, (code, err, len(calls)))
+    check("12 iterations of 40, 48 games" in stdout and "Alpha" in stdout, stdout)
+    check(os.path.getsize(os.path.join(parts, "theta.png")) > 1000, "no plot from --report")
     code, _, err = run(spsa, argv + ["--out", parts], simulated_play)
     check(code == 0 and "resuming after iteration 12" in err, (code, err))
     strip = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
@@ -192,7 +197,7 @@ def test_real_games(spsa, tmp, binary):
                                                         r["minus_" + name]))
     with open(os.path.join(out, "games.pgn")) as f:
         check(f.read().count("[Result ") == 4, "games.pgn does not hold the 4 games")
-    check("LmrDivisor" in stdout and "2 iterations, 4 games" in stdout, stdout)
+    check("LmrDivisor" in stdout and "2 iterations of 2, 4 games" in stdout, stdout)
     # A name the engine does not declare is refused before any game (the runner would send it
     # and the engine ignore it), and so is a range wider than the option's.
     for text, expected in (("LmrBse,50,0,300,10,0.002\n", "no spin option 'LmrBse'"),
