@@ -28,7 +28,6 @@ and tabulates the iterations so far. The machine must be otherwise idle, as for 
 import argparse
 import csv
 import json
-import math
 import os
 import random
 import shutil
