@@ -50,18 +50,23 @@ struct SearchFeatures {
   // Quiescence's first ply also tries the quiet moves that give check and lose nothing by SEE
   // (their replies, in check, try every evasion): mates and forks just past the horizon.
   bool qsearch_checks = false;
+  // smart-time's second form (time_manager.h): the same trend of best-move changes and score
+  // drops, with the best move's share of the root's nodes in place of the count of stable
+  // iterations: a move that took nearly all of the effort ends the search sooner, one that
+  // shared it with rivals gets more time. Takes precedence over smart-time when both are set.
+  bool smart_time_2 = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 20> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 21> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
     "smart-time", "counter-moves", "time-reserve",
     "continuation-history", "singular-extension", "endgame-knowledge",
     "tt-prefetch", "time-floor", "qsearch-tt", "improving", "delta-pruning",
-    "null-move-eval", "qsearch-checks"};
+    "null-move-eval", "qsearch-checks", "smart-time-2"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
@@ -72,7 +77,8 @@ inline bool* search_feature(SearchFeatures& f, std::string_view name) {
                     &f.endgame_knowledge,              &f.tt_prefetch,
                     &f.time_floor,                     &f.qsearch_tt,
                     &f.improving,                      &f.delta_pruning,
-                    &f.null_move_eval,                 &f.qsearch_checks};
+                    &f.null_move_eval,                 &f.qsearch_checks,
+                    &f.smart_time_2};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

@@ -168,7 +168,7 @@ TEST_P(FeatureTest, DeterministicAndNotTheSameTreeAsWithout) {
   }
   EXPECT_EQ(nodes_with, nodes_again);
   if (GetParam() == "smart-time" || GetParam() == "time-reserve" || GetParam() == "tt-prefetch" ||
-      GetParam() == "time-floor") {
+      GetParam() == "time-floor" || GetParam() == "smart-time-2") {
     // Time management or speed only: a search to a fixed depth is the same search.
     EXPECT_EQ(nodes_with, nodes_without);
   } else {
@@ -280,6 +280,46 @@ TEST(IterationTrend, MoreTimeWhenTheMoveChangesOrTheScoreFallsLessWhenStable) {
   IterationTrend wild;
   for (int i = 0; i < 10; ++i) wild.update(true, -300 * i, -300 * (i - 1));
   EXPECT_DOUBLE_EQ(wild.scale(), 2.5);  // Capped.
+}
+
+TEST(IterationTrend, TheSecondFormJudgesStabilityByTheBestMovesShareOfTheNodes) {
+  IterationTrend trend;
+  EXPECT_NEAR(trend.scale_with_effort(0.69), 1.0, 0.01);  // The median effort: the optimum.
+  EXPECT_DOUBLE_EQ(trend.scale_with_effort(1.0), 0.6);    // Nothing came close: stop soonest.
+  EXPECT_DOUBLE_EQ(trend.scale_with_effort(0.0), 1.6);    // Capped.
+  EXPECT_GT(trend.scale_with_effort(0.3), trend.scale_with_effort(0.9));
+  // Stable iterations alone no longer shorten it: the effort does.
+  for (int i = 0; i < 4; ++i) trend.update(false, 30, 30);
+  EXPECT_DOUBLE_EQ(trend.scale(), 0.75);
+  EXPECT_NEAR(trend.scale_with_effort(0.69), 1.0, 0.01);
+  // A new best move and a falling score multiply as in the first form.
+  trend.update(true, -20, 30);
+  EXPECT_DOUBLE_EQ(trend.scale_with_effort(0.69), 1.5 * 1.5 * (1.9 - 1.3 * 0.69));
+}
+
+// The effort behind the second form: the best root move's share of the root's nodes.
+TEST(BestMoveEffort, NearlyAllOnAnObviousRecaptureAndSharedInAQuietPosition) {
+  hashing::TranspositionTable table;
+  std::string error;
+  ASSERT_TRUE(table.resize(1, &error)) << error;
+  Searcher<ChessGame> searcher(table);
+  searcher.shared_state().features = features_named("none");
+  auto effort_at_depth = [&](std::string_view fen, int depth) {
+    const Position pos = chess::test_support::Parse(fen);
+    SearchLimits limits;
+    limits.depth = depth;
+    searcher.arm();
+    searcher.run(pos, limits, false, 0, [&](const SearchResult&) {});
+    return searcher.best_move_effort();
+  };
+  // The rook takes the hanging queen: nothing else comes close.
+  const double recapture = effort_at_depth("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 8);
+  const double quiet = effort_at_depth(chess::kBenchPositions[0].fen, 8);
+  EXPECT_GT(recapture, 0.9);
+  EXPECT_GT(quiet, 0.0);
+  EXPECT_LT(quiet, recapture);
+  // One legal move: all of the effort.
+  EXPECT_DOUBLE_EQ(effort_at_depth("R6k/6p1/8/8/8/8/8/6K1 b - - 0 1", 4), 1.0);
 }
 
 std::vector<std::string> feature_params() {

@@ -65,6 +65,10 @@ struct RootMoves {
     Score score = -kInfiniteScore;
     Score previous_score = -kInfiniteScore;
     std::vector<Move> pv;
+    // Nodes spent on this move in the last root search, by the thread that searched it (helpers
+    // below a split under it are not counted): its share of the iteration's effort, for the
+    // time plan.
+    uint64_t nodes = 0;
   };
   std::mutex mutex;
   std::vector<Entry> moves;
@@ -123,6 +127,9 @@ class SearchWorker {
   const Position& root_position() const { return root_; }
   // Completed root moves of the current iteration (0 until the first one is done).
   int root_moves_completed() const { return root_moves_->completed; }
+  // The best root move's share (0..1) of the nodes spent on root moves in the last root
+  // search: near 1 when nothing else came close to replacing it. 1 with no nodes counted.
+  double best_move_effort() const;
 
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   int seldepth() const { return seldepth_; }
@@ -161,7 +168,8 @@ class SearchWorker {
   Action search_move(int ply, Move m, int move_number);
   // A move pruned without a search: on to the next one.
   Action skip_move(int ply);
-  void record_root_move(int ply, Move m, int move_number, Score v, Score alpha);
+  void record_root_move(int ply, Move m, int move_number, Score v, Score alpha,
+                        uint64_t nodes_spent);
   // `qply`: plies since the full-width search ended (0 at its leaves, where qsearch-checks
   // also tries quiet checks).
   Score quiescence(Score alpha, Score beta, int ply, int qply = 0);

@@ -37,6 +37,7 @@ Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
   for (auto& rm : root_moves_->moves) {
     rm.previous_score = rm.score;
     rm.score = -kInfiniteScore;
+    rm.nodes = 0;
   }
   Frame& root = frames_[0];
   root.alpha = alpha;
@@ -60,6 +61,14 @@ Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
   std::stable_sort(root_moves_->moves.begin(), root_moves_->moves.end(),
                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
   return value;
+}
+
+template <SearchGame G>
+double SearchWorker<G>::best_move_effort() const {
+  std::lock_guard lock(root_moves_->mutex);
+  uint64_t total = 0;
+  for (const auto& rm : root_moves_->moves) total += rm.nodes;
+  return total ? double(root_moves_->moves.front().nodes) / double(total) : 1.0;
 }
 
 template <SearchGame G>
@@ -383,6 +392,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   const int history_score =
       features.history_lmr && f.current_is_quiet ? history_->get(G::history_index(pos_, m)) : 0;
   G::make(pos_, m);
+  if (ply == 0 && !f.split) f.nodes_at_move = nodes();  // This root move's effort from here.
   if (features.tt_prefetch) shared_.table->prefetch(G::key(pos_));
   const bool gives_check = G::in_check(pos_);
   // A check that loses material by SEE is often a sacrifice that mates: never SEE-pruned.
@@ -440,11 +450,13 @@ typename SearchWorker<G>::Action SearchWorker<G>::skip_move(int ply) {
 }
 
 template <SearchGame G>
-void SearchWorker<G>::record_root_move(int ply, Move m, int move_number, Score v, Score alpha) {
+void SearchWorker<G>::record_root_move(int ply, Move m, int move_number, Score v, Score alpha,
+                                       uint64_t nodes_spent) {
   std::lock_guard lock(root_moves_->mutex);
   ++root_moves_->completed;
   for (auto& rm : root_moves_->moves) {
     if (rm.move != m) continue;
+    rm.nodes += nodes_spent;
     if (move_number == 0 || v > alpha) {
       rm.score = v;
       rm.pv.assign(1, m);
@@ -495,7 +507,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
     f.quiets_tried[f.quiets_tried_count++] = f.current;
   if (f.split) return after_split_child(ply, v);
   ++f.moves_searched;
-  if (ply == 0) record_root_move(ply, f.current, f.move_number, v, f.alpha);
+  if (ply == 0)
+    record_root_move(ply, f.current, f.move_number, v, f.alpha, nodes() - f.nodes_at_move);
 
   if (v > f.best_score) {
     f.best_score = v;

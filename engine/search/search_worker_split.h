@@ -155,7 +155,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Sco
   lock(sp);
   ++sp->moves_searched;
   const Score alpha = sp->alpha.load(std::memory_order_relaxed);
-  if (ply == 0) record_root_move(ply, f.current, f.move_number, v, alpha);
+  if (ply == 0)
+    record_root_move(ply, f.current, f.move_number, v, alpha, nodes() - f.nodes_at_move);
   if (v > sp->best_score) {
     sp->best_score = v;
     if (v > alpha) {

@@ -86,6 +86,8 @@ class Searcher {
     if (threads_) threads_->clear_history();
   }
 
+  // The best root move's share of the last root search's nodes (SearchWorker::best_move_effort).
+  double best_move_effort() const { return worker_.best_move_effort(); }
   // The main thread's statistics (node types, table).
   const SearchStats& stats() const { return worker_.stats(); }
   uint64_t nodes() const { return threads_ ? threads_->total_nodes() : worker_.nodes(); }
@@ -225,7 +227,10 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
     if (limits.mate > 0 && is_mate_score(score) && score > 0 &&
         mate_in_moves(score) <= limits.mate)
       break;
-    if (shared_.features.smart_time) {
+    if (shared_.features.smart_time_2) {
+      const double scale = trend.scale_with_effort(worker_.best_move_effort());
+      if (time_.active() && time_.elapsed_ms() >= time_.optimum_ms() * scale) break;
+    } else if (shared_.features.smart_time) {
       if (time_.active() && time_.elapsed_ms() >= time_.optimum_ms() * trend.scale()) break;
     } else if (time_.past_optimum()) {
       break;
