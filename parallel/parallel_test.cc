@@ -573,16 +573,19 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
 // place. When `qsearch-checks` joined the default list (entry 18), scale.131, scale.082,
 // scale.156 and scale.022 moved 23, 43, 18 and 19 cp; scale.003, scale.151, scale.119 and
 // scale.030 (5, 5, 7 and 9 cp; scale.112 passed over for the reason above) took their places.
+// When `counter-moves` joined it (entry 21), scale.003, scale.078, scale.147 and scale.030 moved
+// 15, 17, 16 and 24 cp; scale.010, scale.153, scale.082 and scale.085 (4, 5, 6 and 8 cp) took
+// their places.
 // parallel/quiet_positions.py measures every scaling position's spread the way this test does.
 const char* const kQuiet[] = {
     "r3k2r/2qnbpp1/p3bn1p/1p1p4/2pP4/N1P1B1P1/PPQNBP1P/R4RK1 w kq - 0 1",   // scale.035
-    "3rr1k1/1p3pp1/1q3n1p/pPb1p3/P1BBP3/3Q1N1P/5PP1/2R2RK1 b - - 0 19",   // scale.003
-    "r1b2rk1/1pp1qppp/3b1n2/pPn1p3/4P3/P1N2N2/2QPBPPP/R1B2RK1 w - - 7 9",   // scale.078
+    "2r3k1/1prb1p1p/p2qpnp1/n2pN3/3P4/P1N1P2P/1PQ1BPP1/2R2RK1 w - - 0 13",   // scale.010
+    "2rr2k1/p2qbppp/1pb2n2/2p1p3/4P3/PRNPB1PP/2P1QPB1/5RK1 b - - 3 17",   // scale.153
     "r3r1k1/1p2bp1p/pqnpbnp1/2p1p3/4P1P1/1PNP1N1P/P1PB1PB1/R2Q1RK1 w - - 1 10",  // scale.151
     "5rk1/1p1b1rp1/2p1p2p/p1qp4/P1P2PB1/1PQ1P1PP/3R4/3R3K b - - 10 25",     // scale.119
-    "r2q1rk1/1p2pp1p/p2p1npb/n1pP4/2P5/P1N1PN1P/1PQ2PP1/1RB2RK1 w - - 2 10",  // scale.147
+    "r2q1rk1/1pbnnpp1/p3p2p/2pp3b/3PP1P1/PPNB1N1P/1BP2P2/2RQR1K1 b - - 0 12",  // scale.082
     "1r2r1k1/p1nbpp1p/1q1p2p1/2pP4/2QbPB2/P1NB3P/RP3PP1/2R3K1 b - - 2 17",  // scale.002
-    "3rk1nr/1p1n1pp1/1qp1p1p1/p2p2P1/P1PP1Q2/1P2P2P/3N1PB1/R4RK1 b k - 2 15",  // scale.030
+    "1qr1kb1r/p2p1ppp/1pn1pn2/6Q1/2P5/P1N1P3/1P2BPPP/R1B1K2R b KQk - 8 10",  // scale.085
 };
 constexpr int kQuietSpread = 14;
 constexpr int kQuietFirstDepth = 7;
