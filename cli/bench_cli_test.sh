@@ -2,7 +2,8 @@
 # Shell test of the built binary: `splitlab bench --json FILE` writes the run's metadata, the
 # settings and every position's nodes, totalling the printed "Nodes searched:"; stdout ends as
 # without --json; a file that cannot be written is refused before any search (exit code 2, one
-# line "splitlab bench: ..." naming the path).
+# line "splitlab bench: ..." naming the path); repeated --tune flags add up, and each game runs
+# its own default tuning without one.
 set -u
 
 BIN="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-splitlab}/splitlab"
@@ -77,6 +78,38 @@ expect_refused() {
 }
 expect_refused "missing folder" "$TMP/no/such/folder/bench.json"
 expect_refused "a folder" "$TMP"
+
+# --tune: repeats add up (each over the ones before it), and each game's default tuning is what
+# runs without the flag. nodes_with DEPTH ARGS... prints the bench signature.
+nodes_with() {
+  local depth=$1
+  shift
+  run --depth "$depth" "$@"
+  [[ $status -eq 0 ]] || fail "bench --depth $depth $*: exit code $status: $(tail -n 2 "$ERR")"
+  sed -n 's/^Nodes searched: \([0-9][0-9]*\)$/\1/p' "$OUT"
+}
+repeated=$(nodes_with 7 --tune LmrBase=100 --tune LmrDivisor=300)
+grep -q "tuning LmrBase=100,LmrDivisor=300" "$OUT" ||
+  fail "the header does not show both --tune: $(head -n 1 "$OUT")"
+together=$(nodes_with 7 --tune LmrBase=100,LmrDivisor=300)
+last_alone=$(nodes_with 7 --tune LmrDivisor=300)
+[[ -n "$repeated" && "$repeated" == "$together" ]] ||
+  fail "--tune A --tune B searched $repeated nodes, --tune A,B $together"
+[[ "$repeated" != "$last_alone" ]] || fail "a repeated --tune kept only its last value ($last_alone nodes)"
+hand_set_tuning=LmrBase=50,LmrDivisor=200,LmrHistoryDivisor=2000
+default_nodes=$(nodes_with 7)
+chess_default=$(nodes_with 7 --tune LmrBase=57,LmrDivisor=165,LmrHistoryDivisor=2393)
+hand_set=$(nodes_with 7 --tune "$hand_set_tuning")
+[[ -n "$default_nodes" && "$default_nodes" == "$chess_default" ]] ||
+  fail "chess's default tuning searched $chess_default nodes, bench without --tune $default_nodes"
+[[ "$default_nodes" != "$hand_set" ]] || fail "bench without --tune searched the hand-set tuning's tree"
+xiangqi_default=$(nodes_with 6 --game xiangqi)
+xiangqi_hand_set=$(nodes_with 6 --game xiangqi --tune "$hand_set_tuning")
+[[ -n "$xiangqi_default" && "$xiangqi_default" == "$xiangqi_hand_set" ]] ||
+  fail "xiangqi's default tuning ($xiangqi_default nodes) is not the hand-set one ($xiangqi_hand_set)"
+run --depth 5 --tune LmrBase=60 --tune LmrDivisor=20
+[[ $status -eq 2 ]] || fail "a bad second --tune: exit code $status, expected 2"
+grep -qF "'LmrDivisor=20'" "$ERR" || fail "a bad second --tune is not named: $(cat "$ERR")"
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures check(s) failed" >&2

@@ -20,6 +20,7 @@ bool Flags::parse(const std::vector<std::string>& args, std::string& error) {
         return false;
       }
       values_[name] = args[++i];
+      all_values_[name].push_back(args[i]);
     } else {
       error = "unknown flag '" + arg + "'";
       return false;
@@ -31,6 +32,11 @@ bool Flags::parse(const std::vector<std::string>& args, std::string& error) {
 std::string Flags::get(const std::string& name, const std::string& fallback) const {
   auto it = values_.find(name);
   return it == values_.end() ? fallback : it->second;
+}
+
+std::vector<std::string> Flags::get_all(const std::string& name) const {
+  auto it = all_values_.find(name);
+  return it == all_values_.end() ? std::vector<std::string>{} : it->second;
 }
 
 bool Flags::get_int(const std::string& name, long long min, long long max, long long fallback,

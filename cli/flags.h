@@ -19,7 +19,11 @@ class Flags {
   bool parse(const std::vector<std::string>& args, std::string& error);
 
   bool has(const std::string& name) const { return values_.count(name) > 0; }
+  // A flag given more than once: its last value.
   std::string get(const std::string& name, const std::string& fallback = "") const;
+  // Every value of a flag, in the order given (empty if absent): for flags whose values add up,
+  // such as bench's --tune.
+  std::vector<std::string> get_all(const std::string& name) const;
   // Reads an integer flag within [min, max]; returns false with `error` naming the flag.
   bool get_int(const std::string& name, long long min, long long max, long long fallback,
                long long& value, std::string& error) const;
@@ -27,6 +31,7 @@ class Flags {
  private:
   std::set<std::string> valued_, switches_;
   std::map<std::string, std::string> values_;
+  std::map<std::string, std::vector<std::string>> all_values_;
 };
 
 }  // namespace splitlab::cli

@@ -46,6 +46,16 @@ TEST(FlagsTest, LaterValueWins) {
   EXPECT_EQ(flags.get("depth"), "5");
 }
 
+// get_all keeps every value in order, for flags whose values add up (bench's --tune).
+TEST(FlagsTest, GetAllKeepsEveryValueInOrder) {
+  Flags flags = PerftFlags();
+  std::string error;
+  ASSERT_TRUE(flags.parse({"--moves", "e2e4", "--divide", "--moves", "e7e5"}, error)) << error;
+  EXPECT_EQ(flags.get_all("moves"), (std::vector<std::string>{"e2e4", "e7e5"}));
+  EXPECT_EQ(flags.get("moves"), "e7e5");
+  EXPECT_TRUE(flags.get_all("fen").empty());
+}
+
 TEST(FlagsTest, MissingIntegerUsesTheFallback) {
   Flags flags = PerftFlags();
   std::string error;

@@ -72,12 +72,23 @@ bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads
   return true;
 }
 
-bool read_tuning_flag(const Flags& flags, search::SearchTuning& tuning, std::string& error) {
-  if (!search::parse_search_tuning(flags.get("tune", ""), tuning, error)) {
-    error = "--tune: " + error;
-    return false;
-  }
+bool read_tuning_flag(const Flags& flags, std::string_view game, search::SearchTuning& tuning,
+                      std::string& error) {
+  search::SearchTuning read = search::default_search_tuning(game);
+  // Each --tune sets its parameters over the ones before it, so repeats add up.
+  for (const std::string& text : flags.get_all("tune"))
+    if (!search::parse_search_tuning(text, read, read, error)) {
+      error = "--tune '" + text + "': " + error;
+      return false;
+    }
+  tuning = read;
   return true;
+}
+
+std::string describe_tuning_flag(const Flags& flags) {
+  std::string text;
+  for (const std::string& value : flags.get_all("tune")) text += (text.empty() ? "" : ",") + value;
+  return text;
 }
 
 void apply_game_features(search::Searcher<chess::ChessGame>&,
@@ -92,7 +103,7 @@ std::string describe_parallel(const Flags& flags, std::string_view game) {
          " helpers, " + flags.get("ordering", "copy") + " killers and history" +
          ", search features " +
          flags.get("features", std::string(search::default_search_features_text(game))) +
-         (flags.has("tune") ? ", tuning " + flags.get("tune") : "");
+         (flags.has("tune") ? ", tuning " + describe_tuning_flag(flags) : "");
 }
 
 }  // namespace splitlab::cli

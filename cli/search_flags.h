@@ -40,8 +40,12 @@ void apply_game_features(search::Searcher<chess::ChessGame>& searcher,
 template <search::SearchGame G>
 void apply_game_features(search::Searcher<G>&, const search::SearchFeatures&) {}
 
-// Reads --tune NAME=VALUE,... (engine/search/search_tuning.h; default: the tuned defaults).
-bool read_tuning_flag(const Flags& flags, search::SearchTuning& tuning, std::string& error);
+// Reads --tune NAME=VALUE,... (engine/search/search_tuning.h) over the game's default tuning;
+// the flag may be repeated, each over the ones before it.
+bool read_tuning_flag(const Flags& flags, std::string_view game, search::SearchTuning& tuning,
+                      std::string& error);
+// Every --tune's text joined by commas (empty if none): what was asked for, not the result.
+std::string describe_tuning_flag(const Flags& flags);
 
 // Gives `searcher` the threads, split settings, search features and tuning of
 // read_parallel_flags() and read_tuning_flag().
@@ -52,7 +56,7 @@ bool configure_parallel(const Flags& flags, search::Searcher<G>& searcher, std::
   search::SearchFeatures features;
   search::SearchTuning tuning;
   if (!read_parallel_flags(flags, G::kName, threads, settings, features, error) ||
-      !read_tuning_flag(flags, tuning, error))
+      !read_tuning_flag(flags, G::kName, tuning, error))
     return false;
   searcher.shared_state().features = features;
   searcher.shared_state().set_tuning(tuning);

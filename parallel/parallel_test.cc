@@ -575,17 +575,20 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
 // scale.030 (5, 5, 7 and 9 cp; scale.112 passed over for the reason above) took their places.
 // When `counter-moves` joined it (entry 21), scale.003, scale.078, scale.147 and scale.030 moved
 // 15, 17, 16 and 24 cp; scale.010, scale.153, scale.082 and scale.085 (4, 5, 6 and 8 cp) took
-// their places.
+// their places. When `history-lmr` and the SPSA-tuned reductions became the default (entry 23),
+// scale.035, scale.151, scale.119, scale.082 and scale.085 moved 16, 27, 22, 24 and 30 cp;
+// scale.052, scale.108, scale.042, scale.043 and scale.048 (7, 10, 11, 11 and 11 cp) took their
+// places.
 // parallel/quiet_positions.py measures every scaling position's spread the way this test does.
 const char* const kQuiet[] = {
-    "r3k2r/2qnbpp1/p3bn1p/1p1p4/2pP4/N1P1B1P1/PPQNBP1P/R4RK1 w kq - 0 1",   // scale.035
-    "2r3k1/1prb1p1p/p2qpnp1/n2pN3/3P4/P1N1P2P/1PQ1BPP1/2R2RK1 w - - 0 13",   // scale.010
-    "2rr2k1/p2qbppp/1pb2n2/2p1p3/4P3/PRNPB1PP/2P1QPB1/5RK1 b - - 3 17",   // scale.153
-    "r3r1k1/1p2bp1p/pqnpbnp1/2p1p3/4P1P1/1PNP1N1P/P1PB1PB1/R2Q1RK1 w - - 1 10",  // scale.151
-    "5rk1/1p1b1rp1/2p1p2p/p1qp4/P1P2PB1/1PQ1P1PP/3R4/3R3K b - - 10 25",     // scale.119
-    "r2q1rk1/1pbnnpp1/p3p2p/2pp3b/3PP1P1/PPNB1N1P/1BP2P2/2RQR1K1 b - - 0 12",  // scale.082
+    "r4rk1/1p1n2p1/p3p2p/P1pq4/3b4/2BP1N2/1PQ2PPP/R4R1K b - - 3 16",  // scale.052
+    "2r3k1/1prb1p1p/p2qpnp1/n2pN3/3P4/P1N1P2P/1PQ1BPP1/2R2RK1 w - - 0 13",  // scale.010
+    "r3r1k1/6p1/2p1p2p/pb2Pp1Q/q2P4/1p2P3/1P3PBP/2R1R1K1 w - - 1 25",  // scale.061
+    "r1bqrnk1/4bppp/1pn1p2P/p2pP3/3P4/2P2NP1/P3BP2/RNBQ1RK1 b - - 0 10",  // scale.108
+    "r1br2k1/1p3ppp/p1n1pq2/3pN3/2PP4/1PQ5/P3BPPP/R4RK1 w - - 3 11",  // scale.042
+    "1r2r2k/3b1p1p/p1pb2p1/2p2q2/3p1N1P/PP1P2Q1/2PB1PP1/4RR1K w - - 0 17",  // scale.043
     "1r2r1k1/p1nbpp1p/1q1p2p1/2pP4/2QbPB2/P1NB3P/RP3PP1/2R3K1 b - - 2 17",  // scale.002
-    "1qr1kb1r/p2p1ppp/1pn1pn2/6Q1/2P5/P1N1P3/1P2BPPP/R1B1K2R b KQk - 8 10",  // scale.085
+    "5rk1/1pr1qpp1/p1Np1n1p/P2p1b2/3Pp3/R3P3/1PPQBPPP/3RN1K1 b - - 0 17",  // scale.048
 };
 constexpr int kQuietSpread = 14;
 constexpr int kQuietFirstDepth = 7;

@@ -149,7 +149,8 @@ GameEngine<G>::GameEngine(std::ostream& out, Dialect dialect)
   options_.add(spin("Move Overhead", 50, 0, 5000));
   // The search's tuned parameters (engine/search/search_tuning.h), for SPSA's games.
   for (const search::TuningParameter& p : search::kTuningParameters)
-    options_.add(spin(std::string(p.name), search::SearchTuning{}.*(p.field), p.min, p.max));
+    options_.add(spin(std::string(p.name), search::default_search_tuning(G::kName).*(p.field),
+                      p.min, p.max));
   options_.add(check("Ponder", false));
   options_.add(button("Clear Hash"));
   // The game, as Fairy-Stockfish names it; the front end (uci_front_end.h) acts on it.

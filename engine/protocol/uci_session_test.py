@@ -299,8 +299,9 @@ def test_tuning_options(e):
     default, and a value out of range is refused by name and changes nothing."""
     e.send("uci")
     seen, _ = e.wait_for(lambda l: l == "uciok", 10, "uciok")
-    for name, default, low, high in (("LmrBase", 50, 0, 300), ("LmrDivisor", 200, 50, 1000),
-                                     ("LmrHistoryDivisor", 2000, 250, 32000)):
+    # Chess's defaults (search_tuning.h), not the hand-set values (50, 200, 2000).
+    for name, default, low, high in (("LmrBase", 57, 0, 300), ("LmrDivisor", 165, 50, 1000),
+                                     ("LmrHistoryDivisor", 2393, 250, 32000)):
         line = "option name %s type spin default %d min %d max %d" % (name, default, low, high)
         check(line in seen, "no '%s' (got %s)" % (line, [l for l in seen if name in l]))
     fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
@@ -320,8 +321,8 @@ def test_tuning_options(e):
     check(any("LmrDivisor" in l for l in errors_in(seen)),
           "LmrDivisor 10 (below 50) gave %s" % errors_in(seen))
     check(nodes_to_depth_8() == reduced, "a refused value changed the search")
-    e.send("setoption name LmrDivisor value 200")
-    check(nodes_to_depth_8() == default, "LmrDivisor back at 200 is not the default's tree")
+    e.send("setoption name LmrDivisor value 165")
+    check(nodes_to_depth_8() == default, "LmrDivisor back at 165 is not the default's tree")
 
 
 def test_quit(e):

@@ -14,6 +14,8 @@
 
 namespace splitlab::search {
 
+// The member defaults are the hand-set values the parameters began with; each game's default
+// is default_search_tuning(), the values its games have accepted.
 struct SearchTuning {
   // Late-move reduction at depth d of the move numbered m (the first is 0), in plies:
   //   base / 100 + ln(d) ln(m) x 100 / divisor, rounded down (0 at d = 0 or m = 0).
@@ -25,6 +27,17 @@ struct SearchTuning {
 
   bool operator==(const SearchTuning&) const = default;
 };
+
+// Each game's default (experiments/strength/log.md): chess's from SPSA (entry 23, accepted by
+// SPRT with history-lmr); xiangqi's are the hand-set ones, which its games have not yet tested
+// against any other.
+inline constexpr SearchTuning kDefaultChessSearchTuning{57, 165, 2393};
+inline constexpr SearchTuning kDefaultXiangqiSearchTuning{};
+
+// The default of the game named `game` (a SearchGame's kName: "chess" or "xiangqi").
+constexpr SearchTuning default_search_tuning(std::string_view game) {
+  return game == "xiangqi" ? kDefaultXiangqiSearchTuning : kDefaultChessSearchTuning;
+}
 
 struct TuningParameter {
   std::string_view name;  // The UCI option's and --tune's name.
@@ -66,10 +79,11 @@ inline bool set_tuning_parameter(SearchTuning& tuning, std::string_view name,
   return true;
 }
 
-// Parses "NAME=VALUE,NAME=VALUE" over the defaults (empty: the defaults); `out` is left
-// unchanged on an error.
-inline bool parse_search_tuning(std::string_view text, SearchTuning& out, std::string& error) {
-  SearchTuning tuning;
+// Parses "NAME=VALUE,NAME=VALUE" over `base` (empty: `base` unchanged); `out` is left
+// unchanged on an error. A name given twice takes its last value.
+inline bool parse_search_tuning(std::string_view text, const SearchTuning& base, SearchTuning& out,
+                                std::string& error) {
+  SearchTuning tuning = base;
   size_t start = 0;
   while (!text.empty() && start <= text.size()) {  // A trailing comma leaves an empty item.
     const size_t comma = std::min(text.find(',', start), text.size());
@@ -87,9 +101,9 @@ inline bool parse_search_tuning(std::string_view text, SearchTuning& out, std::s
   return true;
 }
 
-// The parameters that differ from the defaults, "NAME=VALUE,..." ("default" if none).
-inline std::string describe_search_tuning(const SearchTuning& tuning) {
-  const SearchTuning defaults;
+// The parameters that differ from `defaults`, "NAME=VALUE,..." ("default" if none).
+inline std::string describe_search_tuning(const SearchTuning& tuning,
+                                          const SearchTuning& defaults) {
   std::string text;
   for (const TuningParameter& p : kTuningParameters)
     if (tuning.*(p.field) != defaults.*(p.field))
@@ -105,8 +119,8 @@ class LateMoveReductions {
   void set(const SearchTuning& tuning) {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m) {
-        // Divided by divisor / 100 (2.0 at the default, exact) so the default table is the
-        // hand-set one bit for bit: 0.5 + ln(d) ln(m) / 2.
+        // Divided by divisor / 100 (2.0 at the hand-set 200, exact) so that the hand-set values
+        // give the hand-set table bit for bit: 0.5 + ln(d) ln(m) / 2.
         const double plies = d && m ? tuning.lmr_base / 100.0 +
                                           std::log(d) * std::log(m) / (tuning.lmr_divisor / 100.0)
                                     : 0.0;

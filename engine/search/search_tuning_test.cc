@@ -12,49 +12,99 @@
 #include "engine/chess/chess_game.h"
 #include "engine/chess/test_support.h"
 #include "engine/search/searcher.h"
+#include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt.h"
 
 namespace splitlab::search {
 namespace {
 
 TEST(SearchTuningText, ParsesAndDescribes) {
+  const SearchTuning hand_set;
   SearchTuning t;
   std::string error;
-  EXPECT_EQ(describe_search_tuning(t), "default");
-  ASSERT_TRUE(parse_search_tuning("LmrDivisor=180,LmrBase=75", t, error)) << error;
+  EXPECT_EQ(describe_search_tuning(t, hand_set), "default");
+  ASSERT_TRUE(parse_search_tuning("LmrDivisor=180,LmrBase=75", hand_set, t, error)) << error;
   EXPECT_EQ(t.lmr_divisor, 180);
   EXPECT_EQ(t.lmr_base, 75);
-  EXPECT_EQ(t.lmr_history_divisor, SearchTuning{}.lmr_history_divisor);
-  EXPECT_EQ(describe_search_tuning(t), "LmrBase=75,LmrDivisor=180");
-  ASSERT_TRUE(parse_search_tuning("", t, error)) << error;
-  EXPECT_EQ(t, SearchTuning{});
+  EXPECT_EQ(t.lmr_history_divisor, hand_set.lmr_history_divisor);
+  EXPECT_EQ(describe_search_tuning(t, hand_set), "LmrBase=75,LmrDivisor=180");
+  ASSERT_TRUE(parse_search_tuning("", hand_set, t, error)) << error;
+  EXPECT_EQ(t, hand_set);
   // Every parameter's name parses, and its range ends are accepted.
   for (const TuningParameter& p : kTuningParameters) {
     const std::string name(p.name);
-    ASSERT_TRUE(parse_search_tuning(name + "=" + std::to_string(p.min), t, error)) << error;
+    ASSERT_TRUE(parse_search_tuning(name + "=" + std::to_string(p.min), hand_set, t, error))
+        << error;
     EXPECT_EQ(t.*(p.field), p.min);
-    ASSERT_TRUE(parse_search_tuning(name + "=" + std::to_string(p.max), t, error)) << error;
+    ASSERT_TRUE(parse_search_tuning(name + "=" + std::to_string(p.max), hand_set, t, error))
+        << error;
     EXPECT_EQ(t.*(p.field), p.max);
   }
+}
+
+// Text is read over a base (a game's default, or earlier text): what it names changes, the
+// rest is the base's, and a name given twice takes its last value.
+TEST(SearchTuningText, ReadsOverItsBase) {
+  const SearchTuning chess = kDefaultChessSearchTuning;
+  SearchTuning t;
+  std::string error;
+  ASSERT_TRUE(parse_search_tuning("LmrBase=70", chess, t, error)) << error;
+  EXPECT_EQ(t.lmr_base, 70);
+  EXPECT_EQ(t.lmr_divisor, chess.lmr_divisor);
+  EXPECT_EQ(t.lmr_history_divisor, chess.lmr_history_divisor);
+  EXPECT_EQ(describe_search_tuning(t, chess), "LmrBase=70");
+  ASSERT_TRUE(parse_search_tuning("LmrDivisor=300", t, t, error)) << error;  // Adds up.
+  EXPECT_EQ(t.lmr_base, 70);
+  EXPECT_EQ(t.lmr_divisor, 300);
+  ASSERT_TRUE(parse_search_tuning("LmrBase=10,LmrBase=20", chess, t, error)) << error;
+  EXPECT_EQ(t.lmr_base, 20);
+}
+
+// Each game starts from its own default tuning, as it does from its own feature list: chess
+// from its SPSA values, xiangqi from the hand-set ones its games have not replaced.
+TEST(SearchTuningDefaults, EachGameStartsFromItsOwn) {
+  EXPECT_EQ(default_search_tuning("chess"), kDefaultChessSearchTuning);
+  EXPECT_EQ(default_search_tuning("xiangqi"), kDefaultXiangqiSearchTuning);
+  EXPECT_EQ(kDefaultXiangqiSearchTuning, SearchTuning{});
+  EXPECT_NE(kDefaultChessSearchTuning, SearchTuning{});
+  // Within each parameter's range, so the UCI option can show it as its default.
+  for (const SearchTuning& defaults : {kDefaultChessSearchTuning, kDefaultXiangqiSearchTuning})
+    for (const TuningParameter& p : kTuningParameters) {
+      EXPECT_GE(defaults.*(p.field), p.min) << p.name;
+      EXPECT_LE(defaults.*(p.field), p.max) << p.name;
+    }
+  hashing::TranspositionTable table;
+  std::string error;
+  ASSERT_TRUE(table.resize(1, &error)) << error;
+  Searcher<chess::ChessGame> chess_searcher(table);
+  EXPECT_EQ(chess_searcher.shared_state().tuning, kDefaultChessSearchTuning);
+  Searcher<xiangqi::XiangqiGame> xiangqi_searcher(table);
+  EXPECT_EQ(xiangqi_searcher.shared_state().tuning, kDefaultXiangqiSearchTuning);
+  // The reduction table is rebuilt with the tuning, not left at the hand-set one.
+  const LateMoveReductions chess_table(kDefaultChessSearchTuning);
+  for (int d = 0; d < 64; ++d)
+    for (int m = 0; m < 64; ++m)
+      ASSERT_EQ(chess_searcher.shared_state().reductions(d, m), chess_table(d, m)) << d << " " << m;
+  EXPECT_NE(chess_table(20, 30), LateMoveReductions()(20, 30));
 }
 
 TEST(SearchTuningText, BadInputIsNamedAndChangesNothing) {
   SearchTuning t;
   t.lmr_base = 80;
   std::string error;
-  EXPECT_FALSE(parse_search_tuning("LmrDivisr=180", t, error));
+  EXPECT_FALSE(parse_search_tuning("LmrDivisr=180", SearchTuning{}, t, error));
   EXPECT_NE(error.find("'LmrDivisr'"), std::string::npos) << error;
   EXPECT_NE(error.find("LmrDivisor"), std::string::npos) << error;  // Lists the known ones.
-  EXPECT_FALSE(parse_search_tuning("LmrDivisor=18O", t, error));
+  EXPECT_FALSE(parse_search_tuning("LmrDivisor=18O", SearchTuning{}, t, error));
   EXPECT_NE(error.find("'18O'"), std::string::npos) << error;
-  EXPECT_FALSE(parse_search_tuning("LmrDivisor=49", t, error));  // Below its range.
+  EXPECT_FALSE(parse_search_tuning("LmrDivisor=49", SearchTuning{}, t, error));  // Below its range.
   EXPECT_NE(error.find("50 to 1000"), std::string::npos) << error;
-  EXPECT_FALSE(parse_search_tuning("LmrBase=", t, error));
-  EXPECT_FALSE(parse_search_tuning("LmrBase", t, error));
+  EXPECT_FALSE(parse_search_tuning("LmrBase=", SearchTuning{}, t, error));
+  EXPECT_FALSE(parse_search_tuning("LmrBase", SearchTuning{}, t, error));
   EXPECT_NE(error.find("NAME=VALUE"), std::string::npos) << error;
-  EXPECT_FALSE(parse_search_tuning("LmrBase=60,,LmrDivisor=100", t, error));  // Empty item.
-  EXPECT_FALSE(parse_search_tuning("LmrBase=60,", t, error));
-  EXPECT_FALSE(parse_search_tuning("lmrbase=60", t, error));  // Names are exact.
+  EXPECT_FALSE(parse_search_tuning("LmrBase=60,,LmrDivisor=100", SearchTuning{}, t, error));  // Empty item.
+  EXPECT_FALSE(parse_search_tuning("LmrBase=60,", SearchTuning{}, t, error));
+  EXPECT_FALSE(parse_search_tuning("lmrbase=60", SearchTuning{}, t, error));  // Names are exact.
   EXPECT_EQ(t.lmr_base, 80);
 }
 

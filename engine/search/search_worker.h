@@ -39,7 +39,8 @@ struct SharedSearchState {
   std::atomic<bool> stop{false};
   // Set between searches only; Searcher<G> starts it at its game's default list.
   SearchFeatures features;
-  // Set between searches only, with set_tuning(), which also rebuilds the reduction table.
+  // Set between searches only, with set_tuning(), which also rebuilds the reduction table;
+  // Searcher<G> starts it at its game's default.
   SearchTuning tuning;
   LateMoveReductions reductions{tuning};
   void set_tuning(const SearchTuning& t) {
