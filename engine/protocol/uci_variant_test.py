@@ -4,7 +4,7 @@ and moves are written the way Fairy-Stockfish writes them under UCI (ranks 1..10
 "h10g8"). Legality of every xiangqi move the engine sends comes from Fairy-Stockfish itself (`go
 perft 1` with UCI_Variant xiangqi), so the notation is checked against the engine it must talk
 to; chess moves are checked by `splitlab perft --divide` (uci_test_support.py). Also: the options
-set before the switch hold after it, a bad variant or a switch during a running search is refused
+set before the switch hold after it, each game declares its own search defaults, a bad variant or a switch during a running search is refused
 with an error, the switch back to chess, and a short game against Fairy-Stockfish.
 
 Usage: uci_variant_test.py PATH/TO/splitlab
@@ -128,6 +128,35 @@ def test_bad_variant_and_switch_during_search_are_refused(e):
     check_legal(move, what="bestmove of the chess search")  # Still chess.
 
 
+def test_each_game_declares_its_own_defaults(e):
+    """The search's features and tuned parameters have a default per game (search_features.h,
+    search_tuning.h): `uci` after a switch lists the new game's, and an option left at its
+    default is not carried over as if it had been set."""
+    def declared():
+        e.send("uci")
+        seen, _ = e.wait_for(lambda l: l == "uciok", 10, "uciok")
+        found = {}
+        for l in seen:
+            m = re.match(r"option name (SearchFeatures|LmrBase|LmrDivisor|LmrHistoryDivisor) "
+                         r"type \S+ default (\S+)", l)
+            if m:
+                found[m.group(1)] = m.group(2)
+        return found
+    chess = {"SearchFeatures": "futility,lmp,iir,history-lmr,counter-moves,qsearch-checks,smart-time-2",
+             "LmrBase": "57", "LmrDivisor": "165", "LmrHistoryDivisor": "2393"}
+    xiangqi = {"SearchFeatures": "futility,lmp,iir", "LmrBase": "50", "LmrDivisor": "200",
+               "LmrHistoryDivisor": "2000"}
+    got = declared()
+    check(got == chess, "chess declares %s, expected %s" % (got, chess))
+    to_xiangqi(e)
+    got = declared()
+    check(got == xiangqi, "xiangqi declares %s, expected %s" % (got, xiangqi))
+    e.send("setoption name UCI_Variant value chess")
+    e.isready()
+    got = declared()
+    check(got == chess, "back in chess it declares %s, expected %s" % (got, chess))
+
+
 def test_back_to_chess(e):
     to_xiangqi(e)
     xiangqi_search(e, [], "go depth 4")
@@ -161,6 +190,7 @@ def main():
                           test_options_set_before_the_switch_hold,
                           test_search_from_a_fen_finds_the_mate,
                           test_bad_variant_and_switch_during_search_are_refused,
+                          test_each_game_declares_its_own_defaults,
                           test_back_to_chess, test_a_game_against_fairy_stockfish],
                          "usage: uci_variant_test.py SPLITLAB", seconds=150)
     finally:
