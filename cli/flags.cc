@@ -13,14 +13,13 @@ bool Flags::parse(const std::vector<std::string>& args, std::string& error) {
     }
     const std::string name = arg.substr(2);
     if (switches_.count(name)) {
-      values_[name] = "1";
+      values_[name].push_back("1");
     } else if (valued_.count(name)) {
       if (i + 1 >= args.size()) {
         error = "flag '" + arg + "' needs a value";
         return false;
       }
-      values_[name] = args[++i];
-      all_values_[name].push_back(args[i]);
+      values_[name].push_back(args[++i]);
     } else {
       error = "unknown flag '" + arg + "'";
       return false;
@@ -31,12 +30,12 @@ bool Flags::parse(const std::vector<std::string>& args, std::string& error) {
 
 std::string Flags::get(const std::string& name, const std::string& fallback) const {
   auto it = values_.find(name);
-  return it == values_.end() ? fallback : it->second;
+  return it == values_.end() ? fallback : it->second.back();
 }
 
 std::vector<std::string> Flags::get_all(const std::string& name) const {
-  auto it = all_values_.find(name);
-  return it == all_values_.end() ? std::vector<std::string>{} : it->second;
+  auto it = values_.find(name);
+  return it == values_.end() ? std::vector<std::string>{} : it->second;
 }
 
 bool Flags::get_int(const std::string& name, long long min, long long max, long long fallback,
@@ -46,7 +45,7 @@ bool Flags::get_int(const std::string& name, long long min, long long max, long 
     value = fallback;
     return true;
   }
-  const std::string& text = it->second;
+  const std::string& text = it->second.back();
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
     error = "bad value '" + text + "' for --" + name + ": expected an integer from " +

@@ -30,8 +30,8 @@ class Flags {
 
  private:
   std::set<std::string> valued_, switches_;
-  std::map<std::string, std::string> values_;
-  std::map<std::string, std::vector<std::string>> all_values_;
+  // Every value of each flag given, in order (a switch's is "1"); get() reads the last.
+  std::map<std::string, std::vector<std::string>> values_;
 };
 
 }  // namespace splitlab::cli
