@@ -578,14 +578,17 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
 // their places. When `history-lmr` and the SPSA-tuned reductions became the default (entry 23),
 // scale.035, scale.151, scale.119, scale.082 and scale.085 moved 16, 27, 22, 24 and 30 cp;
 // scale.052, scale.108, scale.042, scale.043 and scale.048 (7, 10, 11, 11 and 11 cp) took their
-// places.
+// places. When `razoring` joined it (entry 25), scale.052, scale.010, scale.061 and scale.042
+// moved 15, 15, 33 and 28 cp; scale.131, scale.049, scale.037 and scale.072 (6, 7, 9 and 9 cp)
+// took their places (not scale.153, 8 cp, which gave 8- and 16-thread searches a line 56 cp
+// away in 2 of 8 runs since entry 23).
 // parallel/quiet_positions.py measures every scaling position's spread the way this test does.
 const char* const kQuiet[] = {
-    "r4rk1/1p1n2p1/p3p2p/P1pq4/3b4/2BP1N2/1PQ2PPP/R4R1K b - - 3 16",  // scale.052
-    "2r3k1/1prb1p1p/p2qpnp1/n2pN3/3P4/P1N1P2P/1PQ1BPP1/2R2RK1 w - - 0 13",  // scale.010
-    "r3r1k1/6p1/2p1p2p/pb2Pp1Q/q2P4/1p2P3/1P3PBP/2R1R1K1 w - - 1 25",  // scale.061
+    "r1b1r1k1/1pq2p1p/p1n1p1p1/8/2BP4/P1P2N2/2Q2PPP/1R2R1K1 w - - 0 15",  // scale.131
+    "r2qk2r/1p3ppp/p2bpn2/n7/3Pb2N/2N5/PP2BPPP/R1BQ1RK1 b kq - 7 9",  // scale.049
+    "r2qrbk1/pp3p1p/1np1b1p1/4N3/3PB3/8/PPQB1PPP/R3R1K1 w - - 4 12",  // scale.037
     "r1bqrnk1/4bppp/1pn1p2P/p2pP3/3P4/2P2NP1/P3BP2/RNBQ1RK1 b - - 0 10",  // scale.108
-    "r1br2k1/1p3ppp/p1n1pq2/3pN3/2PP4/1PQ5/P3BPPP/R4RK1 w - - 3 11",  // scale.042
+    "1r2r1k1/2pq2bp/2p1b1p1/2Bp4/3Pp3/1PP1N1P1/PQR1PP2/4R1K1 w - - 0 26",  // scale.072
     "1r2r2k/3b1p1p/p1pb2p1/2p2q2/3p1N1P/PP1P2Q1/2PB1PP1/4RR1K w - - 0 17",  // scale.043
     "1r2r1k1/p1nbpp1p/1q1p2p1/2pP4/2QbPB2/P1NB3P/RP3PP1/2R3K1 b - - 2 17",  // scale.002
     "5rk1/1pr1qpp1/p1Np1n1p/P2p1b2/3Pp3/R3P3/1PPQBPPP/3RN1K1 b - - 0 17",  // scale.048
