@@ -580,8 +580,8 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
 // scale.052, scale.108, scale.042, scale.043 and scale.048 (7, 10, 11, 11 and 11 cp) took their
 // places. When `razoring` joined it (entry 25), scale.052, scale.010, scale.061 and scale.042
 // moved 15, 15, 33 and 28 cp; scale.131, scale.049, scale.037 and scale.072 (6, 7, 9 and 9 cp)
-// took their places (not scale.153, 8 cp, which gave 8- and 16-thread searches a line 56 cp
-// away in 2 of 8 runs since entry 23).
+// took their places (not scale.153, 8 cp, which with entry 23's default gave 8- and 16-thread
+// searches a line 56 cp away in 2 of 8 runs).
 // parallel/quiet_positions.py measures every scaling position's spread the way this test does.
 const char* const kQuiet[] = {
     "r1b1r1k1/1pq2p1p/p1n1p1p1/8/2BP4/P1P2N2/2Q2PPP/1R2R1K1 w - - 0 15",  // scale.131
