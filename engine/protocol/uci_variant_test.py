@@ -4,8 +4,9 @@ and moves are written the way Fairy-Stockfish writes them under UCI (ranks 1..10
 "h10g8"). Legality of every xiangqi move the engine sends comes from Fairy-Stockfish itself (`go
 perft 1` with UCI_Variant xiangqi), so the notation is checked against the engine it must talk
 to; chess moves are checked by `splitlab perft --divide` (uci_test_support.py). Also: the options
-set before the switch hold after it, each game declares its own search defaults, a bad variant or a switch during a running search is refused
-with an error, the switch back to chess, and a short game against Fairy-Stockfish.
+set before the switch hold after it, each game declares its own search defaults, a bad variant or
+a switch during a running search is refused with an error, the switch back to chess, and a short
+game against Fairy-Stockfish.
 
 Usage: uci_variant_test.py PATH/TO/splitlab
 """
@@ -142,7 +143,8 @@ def test_each_game_declares_its_own_defaults(e):
             if m:
                 found[m.group(1)] = m.group(2)
         return found
-    chess = {"SearchFeatures": "futility,lmp,razoring,iir,history-lmr,counter-moves,qsearch-checks,smart-time-2",
+    chess = {"SearchFeatures": "futility,lmp,razoring,iir,history-lmr,counter-moves,"
+                               "qsearch-checks,smart-time-2",
              "LmrBase": "57", "LmrDivisor": "165", "LmrHistoryDivisor": "2393"}
     xiangqi = {"SearchFeatures": "futility,lmp,iir", "LmrBase": "50", "LmrDivisor": "200",
                "LmrHistoryDivisor": "2000"}
