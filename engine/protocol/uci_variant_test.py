@@ -144,7 +144,7 @@ def test_each_game_declares_its_own_defaults(e):
                 found[m.group(1)] = m.group(2)
         return found
     chess = {"SearchFeatures": "futility,lmp,razoring,iir,history-lmr,counter-moves,"
-                               "qsearch-checks,smart-time-2",
+                               "singular-extension,qsearch-checks,smart-time-2",
              "LmrBase": "57", "LmrDivisor": "165", "LmrHistoryDivisor": "2393"}
     xiangqi = {"SearchFeatures": "futility,lmp,iir", "LmrBase": "50", "LmrDivisor": "200",
                "LmrHistoryDivisor": "2000"}

@@ -113,7 +113,8 @@ inline bool parse_search_features(std::string_view text, SearchFeatures& out, st
 // and not in the other, so each game decides for itself). The UCI option's default,
 // --features' default, and what every search starts with (Searcher).
 inline constexpr std::string_view kDefaultChessSearchFeatures =
-    "futility,lmp,razoring,iir,history-lmr,counter-moves,qsearch-checks,smart-time-2";
+    "futility,lmp,razoring,iir,history-lmr,counter-moves,singular-extension,qsearch-checks,"
+    "smart-time-2";
 inline constexpr std::string_view kDefaultXiangqiSearchFeatures = "futility,lmp,iir";
 
 // The default list of the game named `game` (a SearchGame's kName: "chess" or "xiangqi").
