@@ -21,7 +21,8 @@
 # opening file instead of the default book, such as experiments/strength/endgame_book/
 # endgame_book.epd for a change that only matters in endgames), RUNNER (the binary whose
 # `match` plays the games; NEW's binary by default).
-# Writes experiments/strength/sprt/NAME/ (match.out, games.pgn, results/); progress and ETA go
+# Writes experiments/strength/sprt/NAME/ (match.out, games.pgn, results/, and host-steal.log: the
+# seconds in which the VM's host stole 20 ms or more, host_steal_log.sh); progress and ETA go
 # to stderr; rerunning resumes.
 # The machine must be otherwise idle (see experiments/second-thread/README.md).
 set -eu
@@ -67,6 +68,11 @@ if [ -n "${BOOK:-}" ]; then
   openings="--openings file=$BOOK format=epd"
 fi
 mkdir -p "$dir"
+# The host's stalls, logged beside the games so that a time loss can be checked against them;
+# the logger ends with this script.
+bash "$(dirname "$0")/host_steal_log.sh" "$dir/match.out" "$dir/host-steal.log" &
+steal_logger=$!
+trap 'kill "$steal_logger" 2>/dev/null' EXIT
 # shellcheck disable=SC2046,SC2086
 "$runner" match $variant $openings \
   --engine name=new $(spec "$new") --engine name=base $(spec "$base") \

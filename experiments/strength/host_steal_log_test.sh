@@ -1,0 +1,43 @@
+#!/bin/bash
+# host_steal_log.sh against a planted /proc/stat: a second in which steal jumps by 120 ms must
+# be logged with the match's last started game; a second of 10 ms (below the 20 ms floor) must
+# not; a stat file without a steal count must be refused by name.
+set -u
+script=experiments/strength/host_steal_log.sh
+work=$(mktemp -d)
+trap 'kill "$logger" 2>/dev/null; rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+tick_ms=$((1000 / $(getconf CLK_TCK)))
+
+echo "cpu  10 0 5 900 0 0 0 100 0 0" > "$work/stat"
+echo "Started game 7 of 10 (new vs base)" > "$work/match.out"
+STAT="$work/stat" bash "$script" "$work/match.out" "$work/log" &
+logger=$!
+sleep 1.5
+# 120 ms of steal in one second (in this machine's ticks), then a quiet one.
+echo "cpu  10 0 5 900 0 0 0 $((100 + 120 / tick_ms)) 0 0" > "$work/stat"
+echo "Started game 8 of 10 (base vs new)" >> "$work/match.out"
+sleep 1.2
+echo "cpu  10 0 5 900 0 0 0 $((100 + 120 / tick_ms + 10 / tick_ms)) 0 0" > "$work/stat"
+sleep 1.5
+kill "$logger"
+wait "$logger" 2>/dev/null
+
+grep -q '^# host steal time beside' "$work/log" || fail "no header line in the log"
+stalls=$(grep -vc '^#' "$work/log")
+[ "$stalls" = 1 ] || fail "expected 1 logged second, got $stalls: $(cat "$work/log")"
+grep -qP '\t120 ms\tStarted game 8 of 10 \(base vs new\)$' "$work/log" ||
+  fail "the planted 120 ms stall is not logged with game 8: $(cat "$work/log")"
+
+echo "intr 5" > "$work/bad"
+message=$(STAT="$work/bad" bash "$script" "$work/match.out" "$work/log2" 2>&1)
+status=$?
+[ "$status" = 2 ] || fail "a stat without a cpu line exits $status, expected 2"
+case $message in
+  *"cannot read steal time from $work/bad"*) ;;
+  *) fail "unclear error for a bad stat file: '$message'" ;;
+esac
+
+[ "$failures" = 0 ] && echo "host_steal_log_test: all checks pass"
+exit "$failures"
