@@ -14,13 +14,23 @@ echo "cpu  10 0 5 900 0 0 0 100 0 0" > "$work/stat"
 echo "Started game 7 of 10 (new vs base)" > "$work/match.out"
 STAT="$work/stat" bash "$script" "$work/match.out" "$work/log" &
 logger=$!
-sleep 1.5
-# 120 ms of steal in one second (in this machine's ticks), then a quiet one.
-echo "cpu  10 0 5 900 0 0 0 $((100 + 120 / tick_ms)) 0 0" > "$work/stat"
+# Each step waits for the logger's answer instead of sleeping a fixed time, so a loaded machine
+# (CI builds beside the test) cannot fold two planted seconds into one reading.
+wait_for() {  # wait_for PATTERN: up to 20 s for a line of the log to match
+  for _ in $(seq 200); do
+    grep -qP "$1" "$work/log" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
+wait_for '^# host steal time beside' || fail "no header line: the logger did not start"
+# 120 ms of steal (in this machine's ticks) since the logger's first reading.
 echo "Started game 8 of 10 (base vs new)" >> "$work/match.out"
-sleep 1.2
+echo "cpu  10 0 5 900 0 0 0 $((100 + 120 / tick_ms)) 0 0" > "$work/stat"
+wait_for '\t120 ms\t' || fail "the planted 120 ms stall was not logged within 20 s"
+# Then 10 ms, below the floor: two more readings must add nothing.
 echo "cpu  10 0 5 900 0 0 0 $((100 + 120 / tick_ms + 10 / tick_ms)) 0 0" > "$work/stat"
-sleep 1.5
+sleep 2.5
 kill "$logger"
 wait "$logger" 2>/dev/null
 
