@@ -21,9 +21,11 @@
 # opening file instead of the default book, such as experiments/strength/endgame_book/
 # endgame_book.epd for a change that only matters in endgames), RUNNER (the binary whose
 # `match` plays the games; NEW's binary by default).
-# Writes experiments/strength/sprt/NAME/ (match.out, games.pgn, results/, and host-steal.log: the
-# seconds in which the VM's host stole 20 ms or more, host_steal_log.sh); progress and ETA go
-# to stderr; rerunning resumes.
+# Writes experiments/strength/sprt/NAME/ (match.out, games.pgn, results/, engines.txt: the two
+# binaries' checksums, commits, builds and bench signatures, and host-steal.log: the seconds in
+# which the VM's host stole 20 ms or more, host_steal_log.sh); progress and ETA go to stderr;
+# rerunning resumes, with the same binaries only. Each binary must be an opt build without
+# sanitizers or assertions (engine_build_check.py).
 # The machine must be otherwise idle (see experiments/second-thread/README.md).
 set -eu
 name=${1:?usage: sprt.sh NAME NEW [BASE]}
@@ -68,6 +70,12 @@ if [ -n "${BOOK:-}" ]; then
   openings="--openings file=$BOOK format=epd"
 fi
 mkdir -p "$dir"
+# Both engines must be the optimized, unsanitized build that users play (a TSan build is some
+# 14 times slower and would test another search), and a resumed test must run the binaries it
+# began with: engines.txt keeps each one's checksum, commit, build and bench signature.
+# CHECK_ONLY=1 stops after this check (the test's way in).
+python3 "$(dirname "$0")/engine_build_check.py" "$dir/engines.txt" "${new%%:*}" "${base%%:*}"
+[ "${CHECK_ONLY:-0}" = 1 ] && exit 0
 # The host's stalls, logged beside the games so that a time loss can be checked against them;
 # the logger ends with this script.
 bash "$(dirname "$0")/host_steal_log.sh" "$dir/match.out" "$dir/host-steal.log" &
