@@ -7,6 +7,9 @@
 set -u
 root=$PWD
 sprt="$root/experiments/strength/sprt.sh"
+# The sanitizer configs name their suppressions file from the working directory
+# (/proc/self/cwd/...), and this test works in a scratch directory: point them at the runfiles.
+[ -n "${TSAN_OPTIONS:-}" ] && export TSAN_OPTIONS="${TSAN_OPTIONS//\/proc\/self\/cwd/$root}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
