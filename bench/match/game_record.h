@@ -24,6 +24,11 @@ struct GameRecord {
   // where a time loss came from.
   int64_t lowest_clock_ms[2] = {-1, -1};
   int64_t largest_unseen_delay_ms[2] = {-1, -1};
+  // The move that lost on time (all -1 for any other end): the clock it started on, how long it
+  // took as the runner measured, and the engine's last "info time" in it (-1 if it sent none).
+  // The runner's time beyond the engine's is delay outside it; the engine's own time beyond its
+  // clock is time it spent itself (or lost to a stall it could not prevent).
+  int64_t forfeit_clock_ms = -1, forfeit_move_ms = -1, forfeit_engine_ms = -1;
   double wall_ms = 0;   // The whole game, engine start-up and "ucinewgame" included.
   double setup_ms = 0;  // The part of it until both engines were ready (start-up, newgame).
   double think_ms = 0;  // Sum of every go -> bestmove interval of both engines.

@@ -214,9 +214,9 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
     const chess::Color mover = chess::Color(referee.side_to_move());
     const std::string who = color_name(mover);
     const bool ucci = players[mover]->config().ucci;
+    const int64_t clock_ms = clocks[mover].time_left_ms();
     if (clocks[mover].control().has_clock()) {
       // A clock may go below zero within a timemargin, so -1 cannot mark "none yet".
-      const int64_t clock_ms = clocks[mover].time_left_ms();
       int64_t& lowest = record.lowest_clock_ms[mover];
       lowest = clock_moves[mover]++ == 0 ? clock_ms : std::min(lowest, clock_ms);
     }
@@ -241,6 +241,12 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
       outcome = loss_for(mover, who + "'s connection stalls", Termination::kStall);
     } else if (reply.status == Status::kLate || !clocks[mover].charge(reply.elapsed_us / 1000)) {
       outcome = loss_for(mover, who + " loses on time", Termination::kTimeForfeit);
+      // A fixed move time has no clock: its limit is what the move had.
+      record.forfeit_clock_ms = clocks[mover].control().has_clock()
+                                    ? clock_ms
+                                    : clocks[mover].control().move_time_ms;
+      record.forfeit_move_ms = reply.elapsed_us / 1000;
+      record.forfeit_engine_ms = reply.engine_time_ms;
     } else if (!referee.play(reply.move, &irreversible)) {
       outcome =
           loss_for(mover, who + " makes an illegal move: " + reply.move, Termination::kIllegalMove);
@@ -272,6 +278,19 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
   record.setup_ms = to_ms(ready - start);
   record.wall_ms = to_ms(Clock::now() - start);
   return record;
+}
+
+std::string describe_forfeit(const GameRecord& record) {
+  // The loser is the side that did not win; a time forfeit is never a draw.
+  const std::string loser = record.result == "1-0" ? "Black" : "White";
+  std::string text = "Game " + std::to_string(record.index) + ": " + loser +
+                     "'s last move took " + std::to_string(record.forfeit_move_ms) + " ms with " +
+                     std::to_string(record.forfeit_clock_ms) + " ms left; ";
+  if (record.forfeit_engine_ms < 0) return text + "it sent no info time in it";
+  return text + "its own last info time was " + std::to_string(record.forfeit_engine_ms) +
+         " ms (" +
+         std::to_string(std::max<int64_t>(0, record.forfeit_move_ms - record.forfeit_engine_ms)) +
+         " ms it could not see)";
 }
 
 }  // namespace splitlab::bench::match

@@ -196,6 +196,20 @@ def misbehaving_engines():
               "fake late: more unseen delay than the engine it plays: %r" % g)
         check(g[late + "_lowest_clock_ms"] == -1 == g[real + "_lowest_clock_ms"],
               "fake late: no clock under st=: %r" % g)
+        # The losing move is kept: the fixed move time it had, the 0.9 s it took, and the
+        # engine's own last info time within it.
+        check(g["forfeit_clock_ms"] == 300, "fake late: forfeit with 300 ms: %r" % g)
+        check(900 <= g["forfeit_move_ms"] < 3000, "fake late: forfeit move time: %r" % g)
+        check(0 <= g["forfeit_engine_ms"] <= 400, "fake late: forfeit engine time: %r" % g)
+        line = "Game %d: %s's last move took %d ms with 300 ms left; its own last info time was " \
+            "%d ms (%d ms it could not see)" % (
+                g["index"], late.capitalize(), g["forfeit_move_ms"], g["forfeit_engine_ms"],
+                g["forfeit_move_ms"] - g["forfeit_engine_ms"])
+        check(re.search("^" + re.escape(line) + "$", out, re.M) is not None,
+              "fake late: the forfeit line %r in the match's output" % line)
+    others = [g for g in results["games"] if g["termination_tag"] != "time forfeit"]
+    check(others and all(g["forfeit_clock_ms"] == g["forfeit_move_ms"] == g["forfeit_engine_ms"]
+                         == -1 for g in others), "games not lost on time keep no forfeit")
 
 
 def stall_without_clock():

@@ -225,6 +225,7 @@ void MatchRunner::record_game(const GameRecord& record) {
   }
   std::printf("Finished game %d (%s vs %s): %s {%s}\n", record.index, record.white.c_str(),
               record.black.c_str(), record.result.c_str(), record.reason.c_str());
+  if (record.forfeit_move_ms >= 0) std::printf("%s\n", describe_forfeit(record).c_str());
   if (tally_.add(record) || !config_.repeat) check_sprt();
   if (config_.rating_interval > 0 && tally_.finished() % config_.rating_interval == 0 &&
       size_t(tally_.finished()) < schedule_.size() && !stop_scheduling_)

@@ -103,14 +103,17 @@ std::string ResultsStore::encode(const GameRecord& r) {
                     std::to_string(r.lowest_clock_ms[0]),
                     std::to_string(r.lowest_clock_ms[1]),
                     std::to_string(r.largest_unseen_delay_ms[0]),
-                    std::to_string(r.largest_unseen_delay_ms[1])});
+                    std::to_string(r.largest_unseen_delay_ms[1]),
+                    std::to_string(r.forfeit_clock_ms),
+                    std::to_string(r.forfeit_move_ms),
+                    std::to_string(r.forfeit_engine_ms)});
 }
 
 bool ResultsStore::decode(const std::string& line, GameRecord& r) {
   const auto f = split_tabs(line);
-  // 22 fields before the clock figures were kept (a state written then resumes with them
-  // unknown); 26 since.
-  if ((f.size() != 22 && f.size() != 26) || f[0] != "game") return false;
+  // 22 fields before the clock figures were kept, 26 before the losing move's time was (a state
+  // written then resumes with them unknown); 29 since.
+  if ((f.size() != 22 && f.size() != 26 && f.size() != 29) || f[0] != "game") return false;
   try {
     r.index = std::stoi(f[1]);
     r.round = std::stoi(f[2]);
@@ -133,11 +136,16 @@ bool ResultsStore::decode(const std::string& line, GameRecord& r) {
     r.setup_ms = std::stod(f[19]);
     r.think_ms = std::stod(f[20]);
     r.pgn = f[21];
-    if (f.size() == 26) {
+    if (f.size() >= 26) {
       r.lowest_clock_ms[0] = std::stoll(f[22]);
       r.lowest_clock_ms[1] = std::stoll(f[23]);
       r.largest_unseen_delay_ms[0] = std::stoll(f[24]);
       r.largest_unseen_delay_ms[1] = std::stoll(f[25]);
+    }
+    if (f.size() >= 29) {
+      r.forfeit_clock_ms = std::stoll(f[26]);
+      r.forfeit_move_ms = std::stoll(f[27]);
+      r.forfeit_engine_ms = std::stoll(f[28]);
     }
   } catch (const std::exception&) {
     return false;

@@ -32,6 +32,9 @@ GameRecord game(int index) {
   r.lowest_clock_ms[1] = 1017;
   r.largest_unseen_delay_ms[0] = 96;
   r.largest_unseen_delay_ms[1] = -1;
+  r.forfeit_clock_ms = 91;
+  r.forfeit_move_ms = 175;
+  r.forfeit_engine_ms = 172;
   r.wall_ms = 7000.125;
   r.setup_ms = 20.5;
   r.think_ms = 6912.5;
@@ -63,15 +66,28 @@ TEST(ResultsStoreTest, GameLinesRoundTrip) {
   EXPECT_EQ(b.lowest_clock_ms[1], 1017);
   EXPECT_EQ(b.largest_unseen_delay_ms[0], 96);
   EXPECT_EQ(b.largest_unseen_delay_ms[1], -1);
+  EXPECT_EQ(b.forfeit_clock_ms, 91);
+  EXPECT_EQ(b.forfeit_move_ms, 175);
+  EXPECT_EQ(b.forfeit_engine_ms, 172);
   EXPECT_FALSE(ResultsStore::decode("game\t1\t2", b));
 }
 
 TEST(ResultsStoreTest, StateLinesFromBeforeTheClockFiguresStillResume) {
-  // A state written before the lowest clock and the unseen delay were kept has 22 fields: the
-  // game comes back with both unknown (-1).
+  // A state written before the lowest clock and the unseen delay were kept has 22 fields, one
+  // written before the losing move's times were has 26: the game comes back with what it lacks
+  // unknown (-1).
   std::string line = ResultsStore::encode(game(4));
-  for (int i = 0; i < 4; ++i) line.erase(line.rfind('\t'));
   GameRecord b;
+  for (int i = 0; i < 3; ++i) line.erase(line.rfind('\t'));
+  ASSERT_TRUE(ResultsStore::decode(line, b));
+  EXPECT_EQ(b.lowest_clock_ms[0], 83);
+  EXPECT_EQ(b.forfeit_clock_ms, -1);
+  EXPECT_EQ(b.forfeit_move_ms, -1);
+  EXPECT_EQ(b.forfeit_engine_ms, -1);
+  line.erase(line.rfind('\t'));  // 25 fields: neither layout.
+  EXPECT_FALSE(ResultsStore::decode(line, b));
+  b = GameRecord();
+  for (int i = 0; i < 3; ++i) line.erase(line.rfind('\t'));
   ASSERT_TRUE(ResultsStore::decode(line, b));
   EXPECT_EQ(b.index, 4);
   EXPECT_EQ(b.pgn, game(4).pgn);

@@ -136,12 +136,15 @@ def audit(path):
             side = "black" if game["result"] == "1-0" else "white"
             TIME_LOSSES.append((match_dir, game["index"], loser, game["plies"],
                                 game.get(side + "_lowest_clock_ms"),
-                                game.get(side + "_largest_unseen_delay_ms")))
+                                game.get(side + "_largest_unseen_delay_ms"),
+                                game.get("forfeit_clock_ms"), game.get("forfeit_move_ms"),
+                                game.get("forfeit_engine_ms")))
     return list(rows.values())
 
 
-# Every time loss by Splitlab: (match, game, engine, plies, lowest clock, largest unseen delay);
-# the last two only from runners that record them (bench/match/game_record.h), else None.
+# Every time loss by Splitlab: (match, game, engine, plies, lowest clock, largest unseen delay,
+# the losing move's clock, its time and the engine's own time in it); the last five only from
+# runners that record them (bench/match/game_record.h), else None.
 TIME_LOSSES = []
 
 
@@ -203,9 +206,13 @@ def main():
     if recorded:
         print("\nTime losses by Splitlab whose runner recorded the clocks (lowest clock a move of the"
               "\nloser started on; largest charge beyond the engine's own reported time):")
-        for match, index, engine, plies, lowest, unseen in recorded:
+        for match, index, engine, plies, lowest, unseen, clock, took, own in recorded:
+            losing_move = ""
+            if took is not None and took >= 0:
+                losing_move = (f"; the losing move took {took} ms with {clock} ms left"
+                               f" ({own} ms by the engine's own clock)")
             print(f"  {match[12:]} game {index} ({engine}, {plies} plies): "
-                  f"lowest clock {lowest} ms, largest unseen delay {unseen} ms")
+                  f"lowest clock {lowest} ms, largest unseen delay {unseen} ms{losing_move}")
 
 
 if __name__ == "__main__":

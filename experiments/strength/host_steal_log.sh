@@ -1,9 +1,10 @@
 #!/bin/bash
 # Logs the hypervisor's stalls beside a match: once a second it reads the steal time that
 # /proc/stat counts (time the host ran something else while this VM had work), and a second
-# with at least MIN_MS of it gets a line: the time, the steal in ms, and the last game started
-# in the match's log. A time loss or an unseen delay of about 100 ms can then be pinned on the
-# host (strength log entry 27) instead of argued.
+# with at least MIN_MS of it gets a line: the time, the steal in ms, and the games in progress
+# in the match's log (started and not yet finished, so a game that ended in that second is among
+# them). A time loss or an unseen delay of about 100 ms can then be pinned on the host (strength
+# log entries 27 and 29) instead of argued.
 #
 #   experiments/strength/host_steal_log.sh MATCH_OUT LOG [MIN_MS]
 #
@@ -24,16 +25,59 @@ read_steal() {  # sets steal: the 8th number of the "cpu" line, all CPUs togethe
     [[ $label == cpu && $steal =~ ^[0-9]+$ ]]
 }
 
+# The match's games that ran at some time since the previous reading: its log is read on as it
+# grows (bash builtins on an open descriptor, no fork), each "Started game N" adds N and each
+# "Finished game N" removes it after this reading, so a game that ended within a stalled second
+# (the one a time loss ends) is still named.
+declare -A running=() finished_now=()
+pending=
+match_log_open=0
+read_match_log() {
+  local line game
+  if [ "$match_log_open" = 0 ]; then
+    [ -r "$match_out" ] || return 0  # tee has not made it yet
+    exec 3< "$match_out"
+    match_log_open=1
+  fi
+  finished_now=()
+  while IFS= read -r line <&3; do
+    line=$pending$line
+    pending=
+    game=${line#* game }
+    game=${game%% *}
+    case $line in
+      "Started game "*) running[$game]=1 ;;
+      "Finished game "*) finished_now[$game]=1 ;;
+    esac
+  done
+  pending+=$line  # A line still being written.
+}
+games_ran() {
+  local game names=
+  # Numeric order; the sets hold at most the match's concurrency and a few more.
+  for game in $(printf '%s\n' "${!running[@]}" "${!finished_now[@]}" | sort -nu); do
+    names+="${names:+, }$game"
+  done
+  echo "games: ${names:-none}"
+}
+forget_finished() {
+  local game
+  for game in "${!finished_now[@]}"; do unset "running[$game]"; done
+}
+
 read_steal || { echo "host_steal_log.sh: cannot read steal time from $stat" >&2; exit 2; }
 previous=$steal
+read_match_log
+forget_finished
 printf '# host steal time beside %s: seconds with at least %s ms (started %s)\n' \
   "$match_out" "$min_ms" "$(date -u +%FT%TZ)" >> "$log"
 while sleep 1; do
   read_steal || continue
   stolen_ms=$(((steal - previous) * ms_per_tick))
   previous=$steal
+  read_match_log
   if [ "$stolen_ms" -ge "$min_ms" ]; then
-    last_game=$(grep -E '^Started game' "$match_out" 2>/dev/null | tail -1)
-    printf '%s\t%d ms\t%s\n' "$(date -u +%FT%T.%3NZ)" "$stolen_ms" "${last_game:-no game yet}" >> "$log"
+    printf '%s\t%d ms\t%s\n' "$(date -u +%FT%T.%3NZ)" "$stolen_ms" "$(games_ran)" >> "$log"
   fi
+  forget_finished
 done
