@@ -11,7 +11,11 @@
 # the same command resumes from experiments/strength-10s/OPPONENT/results; the runner warns if
 # the binary changed. RUNNER (default SPLITLAB): the binary whose `match` runs the games, when a
 # newer runner should drive the same engine. ROUNDS (default 300): game pairs; a resumed match
-# may have more. Nothing else may run on the machine meanwhile.
+# may have more. NAME (default OPPONENT): the directory under experiments/strength-10s, so that a
+# fresh match of a later build does not resume an earlier one. Nothing else may run on the
+# machine meanwhile. Before any game the Splitlab binary must be an opt build without sanitizers
+# or assertions, and a resumed match the binary it began with (engines.txt records it, as
+# sprt.sh does); host-steal.log logs the hypervisor's stalls beside the games.
 set -eu
 opponent=${1:?usage: run.sh glaurung|toga [SPLITLAB]}
 splitlab=${2:-bazel-bin/splitlab}
@@ -23,8 +27,12 @@ esac
 runner=${RUNNER:-$splitlab}
 [ -x "$splitlab" ] || { echo "run.sh: no executable '$splitlab'" >&2; exit 2; }
 [ -x "$runner" ] || { echo "run.sh: no executable runner '$runner'" >&2; exit 2; }
-dir=experiments/strength-10s/$opponent
+dir=experiments/strength-10s/${NAME:-$opponent}
 mkdir -p "$dir"
+python3 experiments/strength/engine_build_check.py "$dir/engines.txt" "splitlab=$splitlab"
+bash experiments/strength/host_steal_log.sh "$dir/match.out" "$dir/host-steal.log" &
+steal_logger=$!
+trap 'kill "$steal_logger" 2>/dev/null' EXIT
 "$runner" match \
   --engine name=splitlab cmd="$splitlab" option.Threads=1 \
   --engine name="$opponent" cmd="$cmd" option.OwnBook=false $threads \

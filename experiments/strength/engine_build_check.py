@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """The engines of an SPRT must be the build users play, and a resumed SPRT the binaries it began with.
 
-    engine_build_check.py ENGINES.txt NEW_BINARY BASE_BINARY
+    engine_build_check.py ENGINES.txt NEW_BINARY BASE_BINARY     (sprt.sh: roles new and base)
+    engine_build_check.py ENGINES.txt ROLE=BINARY [ROLE=BINARY ...]   (any roles, e.g. a match
+                                                                       against another engine)
 
 Asks each binary how it was built (`bench --depth 1 --json`): it must be an opt build without
 sanitizers or assertions, since a TSan or debug build searches many times fewer nodes a second and
 so plays another game than the one the test is meant to measure. Then records in ENGINES.txt each
 engine's checksum, commit, build and bench signature (the node count of the default `bench`). If
 ENGINES.txt is already there (a resumed test), each binary's checksum must match the one recorded.
-Exit code 0 when both pass, 2 with one line naming the binary and the reason otherwise.
+Exit code 0 when all pass, 2 with one line naming the binary and the reason otherwise.
 """
 
 import hashlib
@@ -23,7 +25,7 @@ FIELDS = ["role", "path", "md5", "commit", "compilation_mode", "sanitizers", "as
 
 
 def refuse(message):
-    print("sprt.sh: " + message, file=sys.stderr)
+    print("engine check: " + message, file=sys.stderr)
     sys.exit(2)
 
 
@@ -80,13 +82,28 @@ def read_record(record_path):
     return engines
 
 
+USAGE = "usage: engine_build_check.py ENGINES.txt NEW_BINARY BASE_BINARY | ROLE=BINARY..."
+
+
+def roles_and_paths(args):
+    if args and all("=" in arg for arg in args):
+        pairs = [tuple(arg.split("=", 1)) for arg in args]
+        roles = [role for role, _ in pairs]
+        if any(not role or not path for role, path in pairs) or len(set(roles)) != len(roles):
+            refuse("each engine is ROLE=BINARY with a role of its own: %s" % " ".join(args))
+        return pairs
+    if len(args) != 2:
+        refuse(USAGE)
+    return [("new", args[0]), ("base", args[1])]
+
+
 def main(argv):
-    if len(argv) != 4:
-        refuse("usage: engine_build_check.py ENGINES.txt NEW_BINARY BASE_BINARY")
-    record_path, new_path, base_path = argv[1:]
+    if len(argv) < 3:
+        refuse(USAGE)
+    record_path = argv[1]
     described = {}
     engines = []
-    for role, path in (("new", new_path), ("base", base_path)):
+    for role, path in roles_and_paths(argv[2:]):
         if path not in described:
             described[path] = describe(path, role)
         engines.append(dict(described[path], role=role))
@@ -97,9 +114,9 @@ def main(argv):
             if before is None:
                 refuse("%s has no '%s' engine" % (record_path, engine["role"]))
             if before["md5"] != engine["md5"]:
-                refuse("this test began with %s engine '%s' (md5 %s, commit %s, bench %s); '%s' is "
-                       "md5 %s (commit %s, bench %s): a resumed test runs the binaries it began "
-                       "with (restore them, or start a new NAME)" % (
+                refuse("this run began with %s engine '%s' (md5 %s, commit %s, bench %s); '%s' is "
+                       "md5 %s (commit %s, bench %s): a resumed run plays the binaries it began "
+                       "with (restore them, or start a new one under another name)" % (
                            engine["role"], before["path"], before["md5"], before["commit"],
                            before["bench_nodes"], engine["path"], engine["md5"], engine["commit"],
                            engine["bench_nodes"]))

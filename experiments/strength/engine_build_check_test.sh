@@ -2,8 +2,9 @@
 # sprt.sh's gate on its engines (engine_build_check.py), run as `CHECK_ONLY=1 sprt.sh` against
 # stand-in binaries that answer `bench --json` with a chosen build: two opt builds pass and are
 # recorded; a TSan debug build, an opt build with assertions and a binary whose bench fails are
-# refused by name; a resumed test whose binary changed is refused; and the real splitlab binary
-# passes exactly when its own build is opt without sanitizers or assertions.
+# refused by name; a resumed test whose binary changed is refused; engines named by role are
+# checked and recorded the same way; and the real splitlab binary passes exactly when its own
+# build is opt without sanitizers or assertions.
 set -u
 root=$PWD
 sprt="$root/experiments/strength/sprt.sh"
@@ -74,6 +75,23 @@ fake_engine broken opt none false 1111 3
 check broken "$work/broken" "$work/opt-b"
 [ "$status" = 2 ] && grep -q "'$work/broken bench --json' failed (exit code 3: bench: planted failure)" err.txt ||
   fail "a binary whose bench fails: exit $status, $(cat err.txt)"
+
+# Named roles (a match against another engine, experiments/strength-10s/run.sh): one engine
+# recorded under its role, and refused once its binary changes; roles must be distinct.
+gate="$root/experiments/strength/engine_build_check.py"
+python3 "$gate" roles.txt "splitlab=$work/opt-b" 2> err.txt ||
+  fail "one named opt engine refused: $(cat err.txt)"
+grep -qP "^splitlab\t$work/opt-b\t[0-9a-f]{32}\tc0ffee2222\topt\tnone\tfalse\t2222$" roles.txt &&
+  [ "$(grep -vc '^#' roles.txt)" = 1 ] || fail "the named engine's record: $(cat roles.txt)"
+python3 "$gate" roles.txt "splitlab=$work/opt-a" 2> err.txt
+[ "$?" = 2 ] && grep -q "began with splitlab engine '$work/opt-b'" err.txt ||
+  fail "a named engine whose binary changed: $(cat err.txt)"
+python3 "$gate" roles2.txt "a=$work/opt-a" "a=$work/opt-b" 2> err.txt
+[ "$?" = 2 ] && grep -q "a role of its own" err.txt && [ ! -e roles2.txt ] ||
+  fail "two engines with one role: $(cat err.txt)"
+python3 "$gate" roles3.txt "splitlab=$work/tsan-dbg" 2> err.txt
+[ "$?" = 2 ] && grep -q "splitlab engine '$work/tsan-dbg'.*is a 'dbg' build" err.txt ||
+  fail "a named TSan build: $(cat err.txt)"
 
 # The real binary, under whatever configuration this test was built with.
 bin="$root/splitlab"

@@ -1,9 +1,8 @@
 #!/bin/bash
 # Logs the hypervisor's stalls beside a match: once a second it reads the steal time that
 # /proc/stat counts (time the host ran something else while this VM had work), and a second
-# with at least MIN_MS of it gets a line: the time, the steal in ms, and the games in progress
-# in the match's log (started and not yet finished, so a game that ended in that second is among
-# them). A time loss or an unseen delay of about 100 ms can then be pinned on the host (strength
+# with at least MIN_MS of it gets a line: the time, the steal in ms, and the match's games that
+# ran in that second (a game that ended within it, as one lost on time does, among them). A time loss or an unseen delay of about 100 ms can then be pinned on the host (strength
 # log entries 27 and 29) instead of argued.
 #
 #   experiments/strength/host_steal_log.sh MATCH_OUT LOG [MIN_MS]
