@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""The engines of an SPRT must be the build users play, and a resumed SPRT the binaries it began with.
+"""The engines of a match must be the build users play, and a resumed match the binaries it began with.
 
-    engine_build_check.py ENGINES.txt NEW_BINARY BASE_BINARY     (sprt.sh: roles new and base)
-    engine_build_check.py ENGINES.txt ROLE=BINARY [ROLE=BINARY ...]   (any roles, e.g. a match
-                                                                       against another engine)
+    engine_build_check.py ENGINES.txt ROLE=BINARY [ROLE=BINARY ...]
+
+(sprt.sh: new=NEW base=BASE; experiments/strength-10s/run.sh: splitlab=BINARY.)
 
 Asks each binary how it was built (`bench --depth 1 --json`): it must be an opt build without
 sanitizers or assertions, since a TSan or debug build searches many times fewer nodes a second and
@@ -82,24 +82,17 @@ def read_record(record_path):
     return engines
 
 
-USAGE = "usage: engine_build_check.py ENGINES.txt NEW_BINARY BASE_BINARY | ROLE=BINARY..."
-
-
 def roles_and_paths(args):
-    if args and all("=" in arg for arg in args):
-        pairs = [tuple(arg.split("=", 1)) for arg in args]
-        roles = [role for role, _ in pairs]
-        if any(not role or not path for role, path in pairs) or len(set(roles)) != len(roles):
-            refuse("each engine is ROLE=BINARY with a role of its own: %s" % " ".join(args))
-        return pairs
-    if len(args) != 2:
-        refuse(USAGE)
-    return [("new", args[0]), ("base", args[1])]
+    pairs = [tuple(arg.split("=", 1)) for arg in args]
+    roles = [pair[0] for pair in pairs]
+    if any(len(pair) != 2 or not all(pair) for pair in pairs) or len(set(roles)) != len(roles):
+        refuse("each engine is ROLE=BINARY with a role of its own: %s" % " ".join(args))
+    return pairs
 
 
 def main(argv):
     if len(argv) < 3:
-        refuse(USAGE)
+        refuse("usage: engine_build_check.py ENGINES.txt ROLE=BINARY [ROLE=BINARY ...]")
     record_path = argv[1]
     described = {}
     engines = []

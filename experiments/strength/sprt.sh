@@ -74,7 +74,7 @@ mkdir -p "$dir"
 # 14 times slower and would test another search), and a resumed test must run the binaries it
 # began with: engines.txt keeps each one's checksum, commit, build and bench signature.
 # CHECK_ONLY=1 stops after this check (the test's way in).
-python3 "$(dirname "$0")/engine_build_check.py" "$dir/engines.txt" "${new%%:*}" "${base%%:*}"
+python3 "$(dirname "$0")/engine_build_check.py" "$dir/engines.txt" "new=${new%%:*}" "base=${base%%:*}"
 [ "${CHECK_ONLY:-0}" = 1 ] && exit 0
 # The host's stalls, logged beside the games so that a time loss can be checked against them;
 # the logger ends with this script.
