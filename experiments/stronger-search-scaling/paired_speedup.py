@@ -5,17 +5,21 @@ For each strategy both runs have, and each position: the speedup (the median 1-t
 over the repeats / the median 2-thread time, as `scale` computes it) and the node ratio
 (median 2-thread nodes / median 1-thread nodes).
 Prints the geometric mean of the ratio B / A over positions with a 95% bootstrap interval
-(10,000 resamples of the positions, fixed seed). Pairing by position removes the spread
+(10,000 resamples of the positions, fixed seed; `bench/compare_builds.py`'s
+bootstrap, whose interleaved runs are the stronger design when both builds take one depth). Pairing by position removes the spread
 between positions that widens each run's own interval.
 
 usage: paired_speedup.py RUN_A/runs.csv RUN_B/runs.csv
 """
 import csv
-import math
+import os
 import random
 import statistics
 import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "bench"))
+from compare_builds import bootstrap_geomean  # noqa: E402  The interval compare_builds reports.
 
 
 def per_position(path):
@@ -43,12 +47,6 @@ def per_position(path):
     return out
 
 
-def geo_mean_interval(logs, rng):
-    mean = sum(logs) / len(logs)
-    boots = sorted(sum(rng.choice(logs) for _ in logs) / len(logs) for _ in range(10000))
-    return math.exp(mean), math.exp(boots[250]), math.exp(boots[9749])
-
-
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().splitlines()[-1])
@@ -60,10 +58,10 @@ def main():
         if not shared:
             continue
         rng = random.Random(1)
-        speed = geo_mean_interval(
-            [math.log(b[strategy][p][0] / a[strategy][p][0]) for p in shared], rng)
-        nodes = geo_mean_interval(
-            [math.log(b[strategy][p][1] / a[strategy][p][1]) for p in shared], rng)
+        speed = bootstrap_geomean([b[strategy][p][0] / a[strategy][p][0] for p in shared],
+                                  rng, 10000)
+        nodes = bootstrap_geomean([b[strategy][p][1] / a[strategy][p][1] for p in shared],
+                                  rng, 10000)
         print("%-5s %3d positions: speedup %.3f [%.3f, %.3f]   2-thread/1-thread nodes %.3f [%.3f, %.3f]"
               % (strategy, len(shared), *speed, *nodes))
 
