@@ -192,10 +192,23 @@ def main():
         ("Move Overhead not at its build's default", lambda r: r["move_overhead"] != "default"),
         ("Move Overhead 150 ms (entry 13's new side)", lambda r: r["overhead_ms"] == 150),
     ]
-    for label, select in groups:
+    def print_by_time_control(select):
+        # The clock settles near Move Overhead plus a share of the increment, so a stall the
+        # engine cannot see forfeits only where the increment is small: the time control decides.
+        chosen = [r for r in rows if r["splitlab"] and select(r)]
+        for tc in sorted({r["tc"] for r in chosen},
+                         key=lambda tc: [float(x) for x in tc.split("+")]):
+            print_total("  of which at " + tc, lambda r: select(r) and r["tc"] == tc)
+
+    def print_total(label, select):
         games, faults = total(select)
         print(f"{label:<50} engine-games {games:>6}  " +
               "  ".join(f"{k.replace('_', ' ')} {v}" for k, v in faults.items()))
+
+    for label, select in groups:
+        print_total(label, select)
+        if label.startswith("today's clock code (delay monitor)"):
+            print_by_time_control(select)
     other = [r for r in rows if not r["splitlab"]]
     print(f"{'other engines (Glaurung, Toga, Stockfish, Fairy)':<50} engine-games "
           f"{sum(r['games'] for r in other):>6}  " +
