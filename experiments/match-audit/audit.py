@@ -179,10 +179,12 @@ def main():
         return games, faults
 
     print()
+    def today_idle(r):
+        return r["delay_monitor"] and r["conditions"] == "idle"
+
     groups = [
         ("every committed match", lambda r: True),
-        ("today's clock code (delay monitor), idle machine",
-         lambda r: r["delay_monitor"] and r["conditions"] == "idle"),
+        ("today's clock code (delay monitor), idle machine", today_idle),
         ("today's clock code, loaded machine",
          lambda r: r["delay_monitor"] and r["conditions"] != "idle"),
         ("older clock code, idle machine",
@@ -194,7 +196,7 @@ def main():
     ]
     def print_by_time_control(select):
         # The clock settles near Move Overhead plus a share of the increment, so a stall the
-        # engine cannot see forfeits only where the increment is small: the time control decides.
+        # engine cannot see forfeits mostly where the increment is small.
         chosen = [r for r in rows if r["splitlab"] and select(r)]
         for tc in sorted({r["tc"] for r in chosen},
                          key=lambda tc: [float(x) for x in tc.split("+")]):
@@ -207,7 +209,7 @@ def main():
 
     for label, select in groups:
         print_total(label, select)
-        if label.startswith("today's clock code (delay monitor)"):
+        if select is today_idle:
             print_by_time_control(select)
     other = [r for r in rows if not r["splitlab"]]
     print(f"{'other engines (Glaurung, Toga, Stockfish, Fairy)':<50} engine-games "
