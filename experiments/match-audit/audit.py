@@ -79,14 +79,33 @@ def built_from(match_dir, cmd, runner_commit):
         return None
     if (match_dir, cmd) in BINARY_COMMITS:
         return BINARY_COMMITS[(match_dir, cmd)]
+    recorded = recorded_build(match_dir, cmd)
+    if recorded:
+        return recorded
     suffix = base[len("splitlab-"):] if base.startswith("splitlab-") else ""
     if suffix and git("rev-parse", "--verify", "--quiet", suffix + "^{commit}").returncode == 0:
         return suffix
     return runner_commit[:7]  # bazel-bin/splitlab: the runner is the engine
 
 
+def recorded_build(match_dir, cmd):
+    """The commit sprt.sh's gate recorded for a binary (engines.txt), with '+' for a build of a
+    work tree with changes (entry 2's base: f526395 with entry2_base.patch); None without one."""
+    try:
+        with open(os.path.join(match_dir, "engines.txt")) as f:
+            for line in f:
+                fields = line.rstrip("\n").split("\t")
+                if not line.startswith("#") and len(fields) > 3 and fields[1] == cmd:
+                    commit = fields[3]
+                    return commit[:7] + ("+" if commit.endswith("+dirty") else "")
+    except FileNotFoundError:
+        pass
+    return None
+
+
 def is_ancestor(ancestor, commit):
-    return git("merge-base", "--is-ancestor", ancestor, commit).returncode == 0
+    # A '+' build holds its commit's history, so the question is asked of the commit.
+    return git("merge-base", "--is-ancestor", ancestor, commit.rstrip("+")).returncode == 0
 
 
 def has_delay_monitor(commit):
