@@ -19,6 +19,10 @@ import os
 import subprocess
 import sys
 
+# engines.txt, the record sprt.sh's gate keeps beside a match, is read by the gate's own parser.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "strength"))
+from engine_build_check import read_record  # noqa: E402
+
 FAULT_TAGS = {
     "time forfeit": "time_losses",
     "illegal move": "illegal_moves",
@@ -91,15 +95,12 @@ def built_from(match_dir, cmd, runner_commit):
 def recorded_build(match_dir, cmd):
     """The commit sprt.sh's gate recorded for a binary (engines.txt), with '+' for a build of a
     work tree with changes (entry 2's base: f526395 with entry2_base.patch); None without one."""
-    try:
-        with open(os.path.join(match_dir, "engines.txt")) as f:
-            for line in f:
-                fields = line.rstrip("\n").split("\t")
-                if not line.startswith("#") and len(fields) > 3 and fields[1] == cmd:
-                    commit = fields[3]
-                    return commit[:7] + ("+" if commit.endswith("+dirty") else "")
-    except FileNotFoundError:
-        pass
+    record_path = os.path.join(match_dir, "engines.txt")
+    if not os.path.exists(record_path):
+        return None
+    for engine in read_record(record_path).values():
+        if engine["path"] == cmd:
+            return engine["commit"][:7] + ("+" if engine["commit"].endswith("+dirty") else "")
     return None
 
 
