@@ -11,6 +11,7 @@
 
 #include "bench/json_writer.h"
 #include "bench/run_metadata.h"
+#include "bench/scale_calibration.h"
 #include "bench/statistics.h"
 #include "cli/progress.h"
 #include "engine/chess/chess_game.h"
@@ -31,7 +32,8 @@ struct Run {
   int threads = 1;
   int repeat = 0;
   std::string position;
-  int depth = 0;
+  int depth = 0;        // Reached (as the engine reports it).
+  int limit_depth = 0;  // Asked for: with --seconds, the engine's calibrated depth.
   double seconds = 0;
   uint64_t nodes = 0;
   double idle_seconds = 0, lock_seconds = 0, thread_seconds = 0;
@@ -41,16 +43,17 @@ struct Run {
   double split_seconds = 0;    // Threads' time spent making, joining and leaving splits.
   std::string bestmove;
 
+  // A row measured at another depth (a resumed run whose calibration moved) is not this run's.
   std::string key() const {
     return engine + "|" + strategy + "|" + std::to_string(threads) + "|" +
-           std::to_string(repeat) + "|" + position;
+           std::to_string(repeat) + "|" + position + "|" + std::to_string(limit_depth);
   }
 };
 
 constexpr char kRunsHeader[] =
     "engine,strategy,threads,repeat,position,depth,seconds,nodes,idle_seconds,lock_seconds,"
     "thread_seconds,splits,aborts,wasted,help_requests,aborted_nodes,split_seconds,bestmove,"
-    "failed_splits";
+    "failed_splits,limit_depth";
 
 std::string to_csv(const Run& r) {
   std::ostringstream out;
@@ -59,7 +62,8 @@ std::string to_csv(const Run& r) {
       << r.position << ',' << r.depth << ',' << r.seconds << ',' << r.nodes << ','
       << r.idle_seconds << ',' << r.lock_seconds << ',' << r.thread_seconds << ',' << r.splits
       << ',' << r.aborts << ',' << r.wasted << ',' << r.help_requests << ',' << r.aborted_nodes
-      << ',' << r.split_seconds << ',' << r.bestmove << ',' << r.failed_splits;
+      << ',' << r.split_seconds << ',' << r.bestmove << ',' << r.failed_splits << ','
+      << r.limit_depth;
   return out.str();
 }
 
@@ -68,8 +72,9 @@ bool from_csv(const std::string& line, Run& r) {
   std::stringstream in(line);
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
-  // 18 fields: written before failed splits were counted.
-  if (f.size() != 18 && f.size() != 19) return false;
+  // 18 fields: written before failed splits were counted; 19: before the asked-for depth was
+  // kept (every run then asked for the depth it reached, or the row is not resumed).
+  if (f.size() < 18 || f.size() > 20) return false;
   try {
     r.engine = f[0];
     r.strategy = f[1];
@@ -90,6 +95,7 @@ bool from_csv(const std::string& line, Run& r) {
     r.split_seconds = std::stod(f[16]);
     r.bestmove = f[17];
     r.failed_splits = f.size() > 18 ? std::stoull(f[18]) : 0;
+    r.limit_depth = f.size() > 19 ? std::stoi(f[19]) : r.depth;
   } catch (...) {
     return false;
   }
@@ -103,6 +109,7 @@ struct Config {
   int depth = 0;
   search::SplitStrategy split_strategy = search::SplitStrategy::kNone;
   const ReferenceEngine* reference = nullptr;
+  double cap_seconds = 0;  // Calibration only: stop a search that runs past this (0: never).
   std::string label() const {
     return engine == "splitlab" ? strategy : engine + " (" + strategy + ")";
   }
@@ -134,6 +141,7 @@ class GameRunner final : public SplitlabRunner {
     searcher_.new_game();
     search::SearchLimits limits;
     limits.depth = config.depth;
+    if (config.cap_seconds > 0) limits.movetime_ms = int64_t(config.cap_seconds * 1000);
     searcher_.arm();
     const auto start = Clock::now();
     const auto result = searcher_.run(pos, limits, false, 0, [](const search::SearchResult&) {});
@@ -179,7 +187,15 @@ class ReferenceRunner {
       if (engine_.has_option(ponder)) engine_.send(std::string("setoption name ") + ponder + " value false");
     engine_.send("setoption name Threads value " + std::to_string(config.threads));
     engine_.send("setoption name Hash value " + std::to_string(hash_mb));
-    if (!engine_.sync()) error_ = config.reference->path + " did not answer isready";
+    if (!engine_.sync()) {
+      error_ = config.reference->path + " did not answer isready";
+      return;
+    }
+    // A first search pays for what the engine sets up lazily (Glaurung 2.2's first takes about
+    // 0.2 s whatever its depth): not part of any position's time, nor of calibration's.
+    engine_.send("position startpos");
+    if (!protocol::uci_go(engine_, "depth 1", std::chrono::seconds(30)).ok)
+      error_ = config.reference->path + " did not answer a depth-1 search";
   }
   const std::string& error() const { return error_; }
 
@@ -188,8 +204,9 @@ class ReferenceRunner {
     engine_.send("ucinewgame");
     engine_.send("position fen " + position.fen);
     engine_.sync();
-    const auto result = protocol::uci_go(engine_, "depth " + std::to_string(config.depth),
-                                         std::chrono::minutes(10));
+    std::string go = "depth " + std::to_string(config.depth);
+    if (config.cap_seconds > 0) go += " movetime " + std::to_string(int64_t(config.cap_seconds * 1000));
+    const auto result = protocol::uci_go(engine_, go, std::chrono::minutes(10));
     run.seconds = result.wall_seconds;
     run.nodes = result.nodes;
     run.depth = result.depth;
@@ -211,15 +228,23 @@ struct Summary {
   double aborted_percent = 0, split_percent = 0;
   double splits_per_search = 0, aborts_per_search = 0, wasted_per_search = 0;
   double failed_percent = 0;  // Failed split attempts per 100 splits made.
+  double median_1thread_seconds = 0;  // The engine's 1-thread time to depth, median position.
   int positions = 0;
+};
+
+// --seconds: what calibration chose for one engine.
+struct EngineCalibration {
+  std::string engine;
+  bool given = false;  // The user fixed this engine's depth: not calibrated.
+  CalibrationChoice choice;
 };
 
 std::string format_summary_table(const std::vector<Summary>& rows, int positions) {
   std::string out;
   char line[320];
   std::snprintf(line, sizeof line,
-                "%-22s %7s %20s %9s %24s %7s %7s %7s %9s %8s %8s %8s %8s\n", "configuration",
-                "threads", "speedup (95% CI)", "NPS x", "overhead % (95% CI)", "idle", "lock",
+                "%-22s %7s %5s %6s %20s %9s %24s %7s %7s %7s %9s %8s %8s %8s %8s\n",
+                "configuration", "threads", "depth", "1T s", "speedup (95% CI)", "NPS x", "overhead % (95% CI)", "idle", "lock",
                 "split", "splits", "failed", "aborts", "wasted", "aborted");
   out += line;
   for (const auto& s : rows) {
@@ -231,15 +256,18 @@ std::string format_summary_table(const std::vector<Summary>& rows, int positions
                   100.0 * (s.overhead_interval.low - 1.0),
                   100.0 * (s.overhead_interval.high - 1.0));
     std::snprintf(line, sizeof line,
-                  "%-22s %7d %20s %9.2f %24s %6.1f%% %6.2f%% %6.2f%% %9.0f %7.2f%% %8.1f %8.1f "
-                  "%7.1f%%\n",
-                  s.config.label().c_str(), s.config.threads, ci, s.nps_ratio, overhead,
+                  "%-22s %7d %5d %6.3f %20s %9.2f %24s %6.1f%% %6.2f%% %6.2f%% %9.0f %7.2f%% "
+                  "%8.1f %8.1f %7.1f%%\n",
+                  s.config.label().c_str(), s.config.threads, s.config.depth,
+                  s.median_1thread_seconds, ci, s.nps_ratio, overhead,
                   s.idle_percent, s.lock_percent, s.split_percent, s.splits_per_search,
                   s.failed_percent, s.aborts_per_search, s.wasted_per_search,
                   s.aborted_percent);
     out += line;
   }
-  out += "speedup: time to depth at 1 thread / at N threads per position, geometric mean over " +
+  out += "depth: the fixed depth searched; 1T s: the engine's 1-thread time to that depth, "
+         "median over positions; "
+         "speedup: time to depth at 1 thread / at N threads per position, geometric mean over " +
          std::to_string(positions) +
          " positions (median of repeats), 95% bootstrap interval; NPS x: nodes per second "
          "against 1 thread; overhead: extra nodes searched against 1 thread (geometric mean, 95% "
@@ -255,24 +283,46 @@ std::string summary_csv(const std::vector<Summary>& rows) {
   std::ostringstream csv;
   csv << "engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,"
          "overhead,overhead_low,overhead_high,idle_percent,lock_percent,splits_per_search,"
-         "aborts_per_search,wasted_per_search,split_percent,aborted_percent,failed_split_percent\n";
+         "aborts_per_search,wasted_per_search,split_percent,aborted_percent,failed_split_percent,"
+         "depth,median_1thread_seconds\n";
   for (const auto& s : rows)
     csv << s.config.engine << ',' << s.config.strategy << ',' << s.config.threads << ','
         << s.positions << ',' << s.speedup.estimate << ',' << s.speedup.low << ',' << s.speedup.high
         << ',' << s.nps_ratio << ',' << s.overhead << ',' << s.overhead_interval.low << ','
         << s.overhead_interval.high << ',' << s.idle_percent << ',' << s.lock_percent << ','
         << s.splits_per_search << ',' << s.aborts_per_search << ',' << s.wasted_per_search << ','
-        << s.split_percent << ',' << s.aborted_percent << ',' << s.failed_percent << '\n';
+        << s.split_percent << ',' << s.aborted_percent << ',' << s.failed_percent << ','
+        << s.config.depth << ',' << s.median_1thread_seconds << '\n';
   return csv.str();
 }
 
 std::string summary_json(const std::vector<Summary>& rows, const ScaleConfig& scale,
+                         const std::vector<EngineCalibration>& calibrations,
                          const RunMetadata& metadata) {
   JsonWriter json;
   json.begin_object();
   write_run_metadata(json, metadata);
-  json.integer("depth", scale.depth)
-      .integer("repeats", scale.repeats)
+  if (scale.seconds > 0) {
+    json.number("seconds", scale.seconds).integer("calibration_positions",
+                                                  scale.calibration_positions);
+    json.begin_array("calibration");
+    for (const auto& c : calibrations) {
+      json.begin_object()
+          .string("engine", c.engine)
+          .boolean("depth_given", c.given)
+          .integer("depth", c.choice.depth)
+          .number("median_seconds", c.choice.median_seconds);
+      json.begin_array("medians");
+      for (const auto& [depth, seconds] : c.choice.medians)
+        json.begin_object().integer("depth", depth).number("median_seconds", seconds).end_object();
+      json.end_array();
+      json.end_object();
+    }
+    json.end_array();
+  } else {
+    json.integer("depth", scale.depth);
+  }
+  json.integer("repeats", scale.repeats)
       .integer("positions", int64_t(scale.positions.size()))
       .string("game", scale.game == ScaleGame::kXiangqi ? "xiangqi" : "chess");
   json.begin_array("rows");
@@ -282,6 +332,7 @@ std::string summary_json(const std::vector<Summary>& rows, const ScaleConfig& sc
         .string("strategy", s.config.strategy)
         .integer("threads", s.config.threads)
         .integer("depth", s.config.depth)
+        .number("median_1thread_seconds", s.median_1thread_seconds)
         .number("speedup", s.speedup.estimate)
         .number("speedup_low", s.speedup.low)
         .number("speedup_high", s.speedup.high)
@@ -301,6 +352,130 @@ std::string summary_json(const std::vector<Summary>& rows, const ScaleConfig& sc
   json.end_array();
   json.end_object();
   return json.text();
+}
+
+// A calibration search runs to depth unless it passes this many times the target: one position
+// that explodes at a depth must not cost minutes (its capped time still counts, as a lower bound
+// that puts it above the median's target).
+constexpr double kCalibrationCap = 8.0;
+
+// --seconds: sets the depth of every configuration to its engine's calibrated depth (one for
+// all of Splitlab's strategies, whose 1-thread search is one and the same; one per reference
+// engine, unless the user gave it). Searches go through the runners the experiment uses, at one
+// thread; each is a row of calibration.csv, which a rerun reads back.
+bool calibrate(const ScaleConfig& scale, const RunMetadata& metadata, std::vector<Config>& configs,
+               std::vector<std::unique_ptr<SplitlabRunner>>& splitlab_runners,
+               std::vector<std::unique_ptr<ReferenceRunner>>& reference_runners,
+               const std::vector<bool>& skipped, std::vector<EngineCalibration>& calibrations,
+               std::string& error) {
+  namespace fs = std::filesystem;
+  const std::string path = scale.out_dir + "/calibration.csv";
+  std::map<std::string, CalibrationRow> done;
+  {
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+      CalibrationRow row;
+      if (!line.empty() && line[0] != '#' && line != kCalibrationHeader &&
+          calibration_from_csv(line, row))
+        done[row.key()] = row;
+    }
+  }
+  std::error_code ec;
+  const bool fresh = !fs::exists(path, ec) || fs::file_size(path, ec) == 0;
+  std::ofstream csv(path, std::ios::app);
+  if (!csv) {
+    error = "cannot write '" + path + "'";
+    return false;
+  }
+  if (fresh) csv << run_metadata_comments(metadata) << kCalibrationHeader << '\n' << std::flush;
+  bool metadata_written = fresh;
+  std::vector<const ScalePosition*> sample;
+  std::vector<std::string> sample_ids;
+  for (size_t i : calibration_sample(scale.positions.size(), scale.calibration_positions)) {
+    sample.push_back(&scale.positions[i]);
+    sample_ids.push_back(scale.positions[i].id);
+  }
+  cli::Progress progress("scale calibration");
+  // Work is time: an engine's calibration costs about 2.5 targets a position (each depth about
+  // half the next, and the last one past the target).
+  std::set<std::string> engines;
+  for (size_t c = 0; c < configs.size(); ++c)
+    if (!skipped[c]) engines.insert(configs[c].engine);
+  const double expected_seconds = 2.5 * scale.seconds * double(sample.size() * engines.size());
+  double spent_seconds = 0;
+
+  std::set<std::string> engines_done;
+  for (size_t c = 0; c < configs.size(); ++c) {
+    const std::string engine = configs[c].engine;
+    if (skipped[c] || !engines_done.insert(engine).second) continue;
+    EngineCalibration calibration;
+    calibration.engine = engine;
+    if (configs[c].reference && configs[c].reference->depth_given) {
+      calibration.given = true;
+      calibration.choice.depth = configs[c].depth;
+      calibrations.push_back(calibration);
+      continue;
+    }
+    // The engine's 1-thread search: Splitlab's baseline (configs[0]), or the reference at one
+    // thread (a runner of its own when --threads leaves 1 out).
+    Config one = configs[c];
+    one.threads = 1;
+    one.cap_seconds = kCalibrationCap * scale.seconds;
+    std::unique_ptr<ReferenceRunner> own_reference;
+    ReferenceRunner* reference = nullptr;
+    SplitlabRunner* splitlab = nullptr;
+    if (one.reference) {
+      for (size_t k = 0; k < configs.size(); ++k)
+        if (configs[k].engine == engine && configs[k].threads == 1) reference = reference_runners[k].get();
+      if (!reference) {
+        own_reference = std::make_unique<ReferenceRunner>(one, scale.hash_mb);
+        if (!own_reference->error().empty()) {
+          error = "calibrating " + engine + ": " + own_reference->error();
+          return false;
+        }
+        reference = own_reference.get();
+      }
+    } else {
+      one = configs[0];
+      one.cap_seconds = kCalibrationCap * scale.seconds;
+      splitlab = splitlab_runners[0].get();
+    }
+    auto search = [&](int depth, size_t index) {
+      const ScalePosition& position = *sample[index];
+      one.depth = depth;
+      const Run run = reference ? reference->search(one, position) : splitlab->search(one, position);
+      CalibrationRow row;
+      row.seconds = run.seconds;
+      row.nodes = run.nodes;
+      row.capped = run.depth < depth;
+      spent_seconds += run.seconds;
+      progress.update(std::min(spent_seconds, 0.99 * expected_seconds), expected_seconds,
+                      engine + " depth " + std::to_string(depth) + " " + position.id);
+      return row;
+    };
+    auto record = [&](const CalibrationRow& row) {
+      if (!metadata_written) csv << run_metadata_comments(metadata);
+      metadata_written = true;
+      csv << calibration_to_csv(row) << '\n' << std::flush;
+    };
+    calibration.choice = calibrate_depth(engine, scale.seconds, 60, sample_ids, done, search, record);
+    std::string medians;
+    for (const auto& [depth, seconds] : calibration.choice.medians)
+      if (depth + 2 >= calibration.choice.depth) {
+        char item[48];
+        std::snprintf(item, sizeof item, "%s%d: %.3f s", medians.empty() ? "" : ", ", depth,
+                      seconds);
+        medians += item;
+      }
+    std::fprintf(stderr, "scale: %s at depth %d (1-thread median over %zu positions: %s)\n",
+                 engine.c_str(), calibration.choice.depth, sample.size(), medians.c_str());
+    calibrations.push_back(calibration);
+  }
+  for (auto& config : configs)
+    for (const auto& calibration : calibrations)
+      if (config.engine == calibration.engine) config.depth = calibration.choice.depth;
+  return true;
 }
 
 }  // namespace
@@ -371,6 +546,10 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
       splitlab_runners[c] = make_splitlab_runner(configs[c], scale, table);
     }
   }
+  std::vector<EngineCalibration> calibrations;
+  if (scale.seconds > 0 && !calibrate(scale, metadata, configs, splitlab_runners,
+                                      reference_runners, skipped, calibrations, error))
+    return 2;
 
   // Configurations interleave position by position, so that drift in the machine's speed
   // touches them all alike.
@@ -389,6 +568,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
         probe.threads = configs[c].threads;
         probe.repeat = repeat;
         probe.position = position.id;
+        probe.limit_depth = configs[c].depth;
         if (auto it = done.find(probe.key()); it != done.end()) {
           runs.push_back(it->second);
           continue;
@@ -400,6 +580,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
         run.threads = probe.threads;
         run.repeat = repeat;
         run.position = position.id;
+        run.limit_depth = configs[c].depth;
         if (!metadata_written) runs_csv << run_metadata_comments(metadata);
         metadata_written = true;
         runs_csv << to_csv(run) << '\n' << std::flush;
@@ -485,15 +666,28 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     s.aborts_per_search = count ? aborts / count : 0;
     s.wasted_per_search = count ? wasted / count : 0;
     s.failed_percent = splits > 0 ? 100 * failed / splits : 0;
+    std::vector<double> one_thread_seconds;
+    for (const auto& [pos, tn] : ref) one_thread_seconds.push_back(tn.first);
+    s.median_1thread_seconds = median(one_thread_seconds);
     summaries.push_back(s);
   }
 
-  const std::string table_text = format_summary_table(summaries, int(scale.positions.size()));
+  std::string table_text;
+  if (scale.seconds > 0) {
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "equal time: each engine at the depth where its 1-thread search takes about "
+                  "%.3g s (calibrated on %d positions, calibration.csv)\n",
+                  scale.seconds, int(calibration_sample(scale.positions.size(),
+                                                        scale.calibration_positions).size()));
+    table_text += line;
+  }
+  table_text += format_summary_table(summaries, int(scale.positions.size()));
   std::printf("\n%s", table_text.c_str());
   const std::string comments = run_metadata_comments(metadata);
   std::ofstream(scale.out_dir + "/summary.txt") << comments << table_text;
   std::ofstream(scale.out_dir + "/summary.csv") << comments << summary_csv(summaries);
-  std::ofstream(scale.out_dir + "/summary.json") << summary_json(summaries, scale, metadata);
+  std::ofstream(scale.out_dir + "/summary.json") << summary_json(summaries, scale, calibrations, metadata);
   std::fprintf(stderr, "scale: results in %s (runs.csv, summary.csv, summary.json, summary.txt)\n",
                scale.out_dir.c_str());
   return 0;

@@ -26,6 +26,7 @@ struct ReferenceEngine {
   std::string name;  // "glaurung", "stockfish", "fairy-stockfish"
   std::string path;
   int depth = 0;     // Its own fixed depth (engines count depth differently).
+  bool depth_given = false;  // Set by the user: kept even when the others are calibrated.
   std::string strategy;     // Its parallel search, for the report: "ybwc", "lazy".
   std::string uci_variant;  // Sent as UCI_Variant when not empty ("xiangqi").
 };
@@ -37,6 +38,12 @@ struct ScaleConfig {
   std::vector<search::SplitStrategy> strategies;
   std::vector<int> threads;
   int depth = 12;
+  // Above 0: equal time instead of equal depth. Each engine (Splitlab, whose strategies share
+  // one 1-thread search, and each reference) searches at the depth at which its 1-thread search
+  // takes about this long, calibrated on `calibration_positions` of the suite
+  // (scale_calibration.h); `depth` is then unused.
+  double seconds = 0;
+  int calibration_positions = 8;
   int repeats = 1;
   size_t hash_mb = 64;
   search::SplitSettings split;  // Split nodes, minimum split depth, helpers per split.

@@ -1,6 +1,7 @@
 #include "cli/flags.h"
 
 #include <charconv>
+#include <cstdio>
 
 namespace splitlab::cli {
 
@@ -50,6 +51,27 @@ bool Flags::get_int(const std::string& name, long long min, long long max, long 
   if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
     error = "bad value '" + text + "' for --" + name + ": expected an integer from " +
             std::to_string(min) + " to " + std::to_string(max);
+    return false;
+  }
+  return true;
+}
+
+bool Flags::get_double(const std::string& name, double min, double max, double fallback,
+                       double& value, std::string& error) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) {
+    value = fallback;
+    return true;
+  }
+  const std::string& text = it->second.back();
+  // Plain decimals: with `fixed`, from_chars takes no exponent and no leading '+'; "nan" and
+  // "inf" parse but fail the range check.
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value,
+                                   std::chars_format::fixed);
+  if (ec != std::errc() || end != text.data() + text.size() || !(value >= min && value <= max)) {
+    char range[96];
+    std::snprintf(range, sizeof range, "%g to %g", min, max);
+    error = "bad value '" + text + "' for --" + name + ": expected a number from " + range;
     return false;
   }
   return true;

@@ -27,6 +27,9 @@ class Flags {
   // Reads an integer flag within [min, max]; returns false with `error` naming the flag.
   bool get_int(const std::string& name, long long min, long long max, long long fallback,
                long long& value, std::string& error) const;
+  // Reads a decimal flag ("1.5", "2", ".25") within [min, max]; false with `error` naming it.
+  bool get_double(const std::string& name, double min, double max, double fallback,
+                  double& value, std::string& error) const;
 
  private:
   std::set<std::string> valued_, switches_;

@@ -2,6 +2,7 @@
 #include "cli/flags.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -130,6 +131,30 @@ TEST(FlagsTest, RangeEndsAreAccepted) {
     long long depth = 0;
     EXPECT_TRUE(flags.get_int("depth", 1, 20, 1, depth, error)) << text << ": " << error;
     EXPECT_EQ(depth, std::stoll(text));
+  }
+}
+
+TEST(FlagsTest, DecimalsAreReadWithinTheirRange) {
+  for (auto [text, expected] : {std::pair{"1.5", 1.5}, {"2", 2.0}, {".25", 0.25}, {"600", 600.0}}) {
+    Flags flags = PerftFlags();
+    std::string error;
+    ASSERT_TRUE(flags.parse({"--depth", text}, error)) << error;
+    double value = 0;
+    EXPECT_TRUE(flags.get_double("depth", 0.01, 600, 1, value, error)) << text << ": " << error;
+    EXPECT_DOUBLE_EQ(value, expected) << text;
+  }
+  Flags absent = PerftFlags();
+  double value = 0;
+  std::string error;
+  EXPECT_TRUE(absent.get_double("depth", 0.01, 600, 1.5, value, error));
+  EXPECT_DOUBLE_EQ(value, 1.5);
+  for (const char* text : {"", "x", "1.5s", "1e3", "+1", "-1", "0", "600.5", "nan", "inf", " 1"}) {
+    Flags flags = PerftFlags();
+    ASSERT_TRUE(flags.parse({"--depth", text}, error)) << error;
+    EXPECT_FALSE(flags.get_double("depth", 0.01, 600, 1, value, error)) << "'" << text << "'";
+    ExpectError(error, "--depth");
+    ExpectError(error, "'" + std::string(text) + "'");
+    ExpectError(error, "from 0.01 to 600");
   }
 }
 

@@ -114,6 +114,69 @@ if [[ -x /usr/games/fairy-stockfish ]]; then
 else
   fail "fairy-stockfish is not installed (scripts/setup installs it)"
 fi
+# Equal time (--seconds): calibration.csv holds the calibration's searches, every Splitlab row
+# (each strategy's too) is at the calibrated depth, summary.json says so, and a rerun reads the
+# calibration back instead of searching again (timing noise cannot move the depth then).
+EDIR="$TMP/equal-time"
+rm -rf "$EDIR"
+"$BIN" scale --strategies ybwc,dts --threads 1,2 --seconds 0.02 --calibration-positions 2 \
+  --suite "$SUITE" --references none --out "$EDIR" >"$TMP/estdout" 2>"$TMP/estderr"
+if [[ $? -ne 0 ]]; then
+  fail "scale --seconds: $(tail -n 3 "$TMP/estderr")"
+else
+  grep -q "^scale: splitlab at depth [0-9]* (1-thread median over 2 positions" "$TMP/estderr" ||
+    fail "scale --seconds: no calibration line on stderr"
+  grep -q "^equal time: each engine at the depth where its 1-thread search takes about 0.02 s" \
+    "$TMP/estdout" || fail "scale --seconds: the table does not say it is at equal time"
+  cp "$EDIR/calibration.csv" "$TMP/calibration.first"
+  python3 - "$EDIR" >"$TMP/check" 2>&1 <<'PY' || fail "$(cat "$TMP/check")"
+import csv, json, os, sys
+folder = sys.argv[1]
+problems = []
+data = json.load(open(os.path.join(folder, "summary.json")))
+calibration = {c["engine"]: c for c in data.get("calibration", [])}
+if data.get("seconds") != 0.02 or "splitlab" not in calibration or "depth" in data:
+    problems.append("summary.json: seconds %r, calibration %r" % (data.get("seconds"), calibration))
+else:
+    depth = calibration["splitlab"]["depth"]
+    medians = calibration["splitlab"]["medians"]
+    # Depths 1.. up to the first whose median reaches the target, the chosen one among them.
+    if [m["depth"] for m in medians] != list(range(1, len(medians) + 1)) or \
+            not any(m["depth"] == depth for m in medians):
+        problems.append("calibration medians %r, depth %r" % (medians, depth))
+    if any(m["median_seconds"] >= 0.02 for m in medians[:-1]):
+        problems.append("calibration went on past the target: %r" % medians)
+    rows = [(r["strategy"], r["threads"], r["depth"]) for r in data["rows"]]
+    if rows != [("none", 1, depth), ("ybwc", 2, depth), ("dts", 2, depth)]:
+        problems.append("summary.json rows %r, calibrated depth %r" % (rows, depth))
+    if any(not r["median_1thread_seconds"] > 0 for r in data["rows"]):
+        problems.append("summary.json: a row without its 1-thread time")
+    with open(os.path.join(folder, "calibration.csv")) as f:
+        cal = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    if len(cal) != 2 * len(medians) or {r["engine"] for r in cal} != {"splitlab"}:
+        problems.append("calibration.csv: %d rows for %d depths" % (len(cal), len(medians)))
+    with open(os.path.join(folder, "runs.csv")) as f:
+        runs = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    if len(runs) != 6 or any(int(r["limit_depth"]) != depth for r in runs):
+        problems.append("runs.csv: %r" % [(r["strategy"], r["limit_depth"]) for r in runs])
+print("; ".join(problems))
+sys.exit(1 if problems else 0)
+PY
+  "$BIN" scale --strategies ybwc,dts --threads 1,2 --seconds 0.02 --calibration-positions 2 \
+    --suite "$SUITE" --references none --out "$EDIR" >/dev/null 2>"$TMP/estderr2"
+  [[ $? -eq 0 ]] || fail "scale --seconds rerun: $(tail -n 3 "$TMP/estderr2")"
+  cmp -s "$EDIR/calibration.csv" "$TMP/calibration.first" ||
+    fail "a rerun of scale --seconds searched its calibration again"
+  [[ "$(grep ' at depth ' "$TMP/estderr")" == "$(grep ' at depth ' "$TMP/estderr2")" ]] ||
+    fail "a rerun of scale --seconds chose another depth"
+fi
+for bad in "--seconds 1 --depth 5:exclude each other" "--seconds 0:--seconds" \
+    "--seconds 1.5s:--seconds" "--depth 5 --calibration-positions 3:--calibration-positions"; do
+  # shellcheck disable=SC2086
+  "$BIN" scale ${bad%%:*} --references none --out "$TMP/x" >/dev/null 2>"$TMP/xerr"
+  [[ $? -eq 2 ]] && grep -q -- "${bad#*:}" "$TMP/xerr" || fail "scale ${bad%%:*}: $(cat "$TMP/xerr")"
+done
+
 "$BIN" scale --game shogi --out "$TMP/x" >/dev/null 2>"$TMP/xerr"
 [[ $? -eq 2 ]] && grep -q "shogi" "$TMP/xerr" || fail "scale --game shogi: $(cat "$TMP/xerr")"
 "$BIN" scale --game xiangqi --references glaurung --out "$TMP/x" >/dev/null 2>"$TMP/xerr"

@@ -36,7 +36,7 @@ std::vector<std::string> split_list(const std::string& text) {
 int scale_command(const std::vector<std::string>& args) {
   Flags flags({"strategies", "threads", "depth", "suite", "repeats", "out", "hash", "split-nodes",
                "ordering", "min-split-depth", "max-helpers", "references", "glaurung-depth",
-               "stockfish-depth", "fairy-depth", "game"},
+               "stockfish-depth", "fairy-depth", "game", "seconds", "calibration-positions"},
               {});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
@@ -45,6 +45,18 @@ int scale_command(const std::vector<std::string>& args) {
   if (game != "chess" && game != "xiangqi") return fail("unknown game '" + game + "' (chess, xiangqi)");
   const bool xiangqi = game == "xiangqi";
   config.game = xiangqi ? bench::ScaleGame::kXiangqi : bench::ScaleGame::kChess;
+  // Equal time unless a depth is asked for: engines count depth differently, and at one depth
+  // their trees differ many times in size (scale_calibration.h).
+  if (flags.has("seconds") && flags.has("depth"))
+    return fail("--seconds T (equal time) and --depth N (equal depth) exclude each other");
+  double seconds = 0;
+  long long calibration_positions = 8;
+  if (!flags.has("depth") &&
+      (!flags.get_double("seconds", 0.001, 3600, 1.5, seconds, error) ||
+       !flags.get_int("calibration-positions", 1, 1000, 8, calibration_positions, error)))
+    return fail(error);
+  if (flags.has("depth") && flags.has("calibration-positions"))
+    return fail("--calibration-positions calibrates --seconds, which --depth replaces");
   long long depth, repeats, hash, glaurung_depth, stockfish_depth, fairy_depth;
   if (!flags.get_int("depth", 1, 60, xiangqi ? 10 : 12, depth, error) ||
       !flags.get_int("repeats", 1, 1000, 1, repeats, error) ||
@@ -55,6 +67,8 @@ int scale_command(const std::vector<std::string>& args) {
     return fail(error);
   if (!read_split_settings(flags, config.split, error)) return fail(error);
   config.depth = int(depth);
+  config.seconds = seconds;
+  config.calibration_positions = int(calibration_positions);
   config.repeats = int(repeats);
   config.hash_mb = size_t(hash);
 
@@ -74,18 +88,20 @@ int scale_command(const std::vector<std::string>& args) {
   }
   // The reference engines of each game: Glaurung (YBWC) and Stockfish (Lazy SMP) for chess,
   // Fairy-Stockfish (Lazy SMP) for xiangqi.
+  // With --seconds, a reference's depth flag fixes that engine's depth instead of calibrating it.
   for (const auto& name :
        split_list(flags.get("references", xiangqi ? "fairy-stockfish" : "glaurung,stockfish"))) {
     if (name == "none") continue;
     if (!xiangqi && name == "glaurung")
-      config.references.push_back(
-          {"glaurung", "/usr/games/glaurung", int(glaurung_depth), "ybwc", ""});
+      config.references.push_back({"glaurung", "/usr/games/glaurung", int(glaurung_depth),
+                                   flags.has("glaurung-depth"), "ybwc", ""});
     else if (!xiangqi && name == "stockfish")
-      config.references.push_back(
-          {"stockfish", "/usr/games/stockfish", int(stockfish_depth), "lazy", ""});
+      config.references.push_back({"stockfish", "/usr/games/stockfish", int(stockfish_depth),
+                                   flags.has("stockfish-depth"), "lazy", ""});
     else if (name == "fairy-stockfish")
       config.references.push_back({"fairy-stockfish", "/usr/games/fairy-stockfish",
-                                   int(fairy_depth), "lazy", xiangqi ? "xiangqi" : ""});
+                                   int(fairy_depth), flags.has("fairy-depth"), "lazy",
+                                   xiangqi ? "xiangqi" : ""});
     else
       return fail("unknown reference engine '" + name + "' for " + game + " (" +
                   (xiangqi ? "fairy-stockfish" : "glaurung, stockfish, fairy-stockfish") +
@@ -126,8 +142,13 @@ int scale_command(const std::vector<std::string>& args) {
   if (config.positions.empty()) return fail("the suite has no positions");
   config.out_dir = flags.get("out", "results/scale");
   config.command_line = bench::splitlab_command_line("scale", args);
-  std::fprintf(stderr, "scale: %s, %zu positions, depth %d, %d repeat(s), results in %s\n",
-               game.c_str(), config.positions.size(), config.depth, config.repeats,
+  char limit[96];
+  if (config.seconds > 0)
+    std::snprintf(limit, sizeof limit, "equal time (%.3g s a 1-thread search)", config.seconds);
+  else
+    std::snprintf(limit, sizeof limit, "depth %d", config.depth);
+  std::fprintf(stderr, "scale: %s, %zu positions, %s, %d repeat(s), results in %s\n",
+               game.c_str(), config.positions.size(), limit, config.repeats,
                config.out_dir.c_str());
   const int rc = bench::run_scale(config, error);
   if (rc) return fail(error);

@@ -28,7 +28,14 @@ def main() -> int:
     if not rows:
         print("plot_scale: no multi-threaded rows to plot", file=sys.stderr)
         return 2
-    labels = [f'{r["engine"]}\n{r["strategy"]} x{r["threads"]}' for r in rows]
+    # Each engine's depth and its 1-thread time to it (summaries written before they were kept
+    # have neither): at equal time the depths differ, and the label says by how much.
+    def label(r):
+        text = f'{r["engine"]}\n{r["strategy"]} x{r["threads"]}'
+        if r.get("depth") and r.get("median_1thread_seconds"):
+            text += f'\nd{r["depth"]}, {float(r["median_1thread_seconds"]):.2f} s'
+        return text
+    labels = [label(r) for r in rows]
     speedup = [float(r["speedup"]) for r in rows]
     low = [float(r["speedup"]) - float(r["speedup_low"]) for r in rows]
     high = [float(r["speedup_high"]) - float(r["speedup"]) for r in rows]
