@@ -33,6 +33,83 @@ std::vector<std::string> split_list(const std::string& text) {
 
 }  // namespace
 
+bool read_equal_time(const Flags& flags, double& seconds, int& calibration_positions,
+                     std::string& error) {
+  // Equal time unless a depth is asked for: engines count depth differently, and at one depth
+  // their trees differ many times in size (scale_calibration.h).
+  seconds = 0;
+  calibration_positions = 8;
+  if (flags.has("seconds") && flags.has("depth")) {
+    error = "--seconds T (equal time) and --depth N (equal depth) exclude each other";
+    return false;
+  }
+  if (flags.has("depth")) {
+    if (!flags.has("calibration-positions")) return true;
+    error = "--calibration-positions calibrates --seconds, which --depth replaces";
+    return false;
+  }
+  long long count = 0;
+  if (!flags.get_double("seconds", 0.001, 3600, 1.5, seconds, error) ||
+      !flags.get_int("calibration-positions", 1, 1000, 8, count, error))
+    return false;
+  calibration_positions = int(count);
+  return true;
+}
+
+bool read_strategies(const Flags& flags, std::vector<search::SplitStrategy>& strategies,
+                     std::string& error) {
+  for (const auto& name : split_list(flags.get("strategies", "ybwc,dts,lazy"))) {
+    const auto s = parallel::parse_split_strategy(name);
+    if (!s || *s == search::SplitStrategy::kNone) {
+      error = "unknown strategy '" + name + "' in --strategies (ybwc, dts, lazy)";
+      return false;
+    }
+    strategies.push_back(*s);
+  }
+  return true;
+}
+
+bool load_scale_suite(const Flags& flags, bool xiangqi, std::vector<bench::ScalePosition>& positions,
+                      std::string& error) {
+  auto failed = [&](const std::string& message) {
+    error = message;
+    return false;
+  };
+  if (flags.has("suite")) {
+    std::vector<protocol::EpdRecord> records;
+    if (!protocol::read_epd_file(flags.get("suite"), records, error)) return failed(error);
+    for (const auto& r : records) {
+      std::string fen;
+      bool ok = false;
+      if (xiangqi) {
+        xiangqi::Position pos;
+        ok = xiangqi::Position::parse_fen(r.fen, pos, error);
+        if (ok) fen = pos.fen();
+      } else {
+        chess::Position pos;
+        ok = chess::Position::parse_fen(r.fen, pos, error);
+        if (ok) fen = pos.fen();
+      }
+      if (!ok) return failed(flags.get("suite") + ":" + std::to_string(r.line_number) + ": " + error);
+      const auto* id = r.find("id");
+      positions.push_back(
+          {id && !id->operands.empty() ? id->operands[0] : "line" + std::to_string(r.line_number),
+           fen});
+    }
+  } else if (xiangqi) {
+    // Until Splitlab's xiangqi games give a suite of middlegames: bench's xiangqi positions.
+    for (const auto& p : xiangqi::kBenchPositions)
+      positions.push_back({p.name, p.fen});
+  } else {
+    // The default: 160 middlegames from real games (experiments/scaling-suite/), enough to
+    // resolve a few points of overhead where the 32 bench positions gave about +-10.
+    for (const auto& p : bench::kScalingSuite)
+      positions.push_back({std::string(p.id), std::string(p.fen)});
+  }
+  if (positions.empty()) return failed("the suite has no positions");
+  return true;
+}
+
 int scale_command(const std::vector<std::string>& args) {
   Flags flags({"strategies", "threads", "depth", "suite", "repeats", "out", "hash", "split-nodes",
                "ordering", "min-split-depth", "max-helpers", "references", "glaurung-depth",
@@ -45,18 +122,9 @@ int scale_command(const std::vector<std::string>& args) {
   if (game != "chess" && game != "xiangqi") return fail("unknown game '" + game + "' (chess, xiangqi)");
   const bool xiangqi = game == "xiangqi";
   config.game = xiangqi ? bench::ScaleGame::kXiangqi : bench::ScaleGame::kChess;
-  // Equal time unless a depth is asked for: engines count depth differently, and at one depth
-  // their trees differ many times in size (scale_calibration.h).
-  if (flags.has("seconds") && flags.has("depth"))
-    return fail("--seconds T (equal time) and --depth N (equal depth) exclude each other");
   double seconds = 0;
-  long long calibration_positions = 8;
-  if (!flags.has("depth") &&
-      (!flags.get_double("seconds", 0.001, 3600, 1.5, seconds, error) ||
-       !flags.get_int("calibration-positions", 1, 1000, 8, calibration_positions, error)))
-    return fail(error);
-  if (flags.has("depth") && flags.has("calibration-positions"))
-    return fail("--calibration-positions calibrates --seconds, which --depth replaces");
+  int calibration_positions = 0;
+  if (!read_equal_time(flags, seconds, calibration_positions, error)) return fail(error);
   long long depth, repeats, hash, glaurung_depth, stockfish_depth, fairy_depth;
   if (!flags.get_int("depth", 1, 60, xiangqi ? 10 : 12, depth, error) ||
       !flags.get_int("repeats", 1, 1000, 1, repeats, error) ||
@@ -68,16 +136,11 @@ int scale_command(const std::vector<std::string>& args) {
   if (!read_split_settings(flags, config.split, error)) return fail(error);
   config.depth = int(depth);
   config.seconds = seconds;
-  config.calibration_positions = int(calibration_positions);
+  config.calibration_positions = calibration_positions;
   config.repeats = int(repeats);
   config.hash_mb = size_t(hash);
 
-  for (const auto& name : split_list(flags.get("strategies", "ybwc,dts,lazy"))) {
-    const auto s = parallel::parse_split_strategy(name);
-    if (!s || *s == search::SplitStrategy::kNone)
-      return fail("unknown strategy '" + name + "' in --strategies (ybwc, dts, lazy)");
-    config.strategies.push_back(*s);
-  }
+  if (!read_strategies(flags, config.strategies, error)) return fail(error);
   for (const auto& text : split_list(flags.get("threads", "1,2"))) {
     int t = 0;
     if (std::sscanf(text.c_str(), "%d", &t) != 1 || t < 1 || t > parallel::kMaxThreads ||
@@ -108,38 +171,7 @@ int scale_command(const std::vector<std::string>& args) {
                   ", none)");
   }
 
-  if (flags.has("suite")) {
-    std::vector<protocol::EpdRecord> records;
-    if (!protocol::read_epd_file(flags.get("suite"), records, error)) return fail(error);
-    for (const auto& r : records) {
-      std::string fen;
-      bool ok = false;
-      if (xiangqi) {
-        xiangqi::Position pos;
-        ok = xiangqi::Position::parse_fen(r.fen, pos, error);
-        if (ok) fen = pos.fen();
-      } else {
-        chess::Position pos;
-        ok = chess::Position::parse_fen(r.fen, pos, error);
-        if (ok) fen = pos.fen();
-      }
-      if (!ok) return fail(flags.get("suite") + ":" + std::to_string(r.line_number) + ": " + error);
-      const auto* id = r.find("id");
-      config.positions.push_back(
-          {id && !id->operands.empty() ? id->operands[0] : "line" + std::to_string(r.line_number),
-           fen});
-    }
-  } else if (xiangqi) {
-    // Until Splitlab's xiangqi games give a suite of middlegames: bench's xiangqi positions.
-    for (const auto& p : xiangqi::kBenchPositions)
-      config.positions.push_back({p.name, p.fen});
-  } else {
-    // The default: 160 middlegames from real games (experiments/scaling-suite/), enough to
-    // resolve a few points of overhead where the 32 bench positions gave about +-10.
-    for (const auto& p : bench::kScalingSuite)
-      config.positions.push_back({std::string(p.id), std::string(p.fen)});
-  }
-  if (config.positions.empty()) return fail("the suite has no positions");
+  if (!load_scale_suite(flags, xiangqi, config.positions, error)) return fail(error);
   config.out_dir = flags.get("out", "results/scale");
   config.command_line = bench::splitlab_command_line("scale", args);
   char limit[96];

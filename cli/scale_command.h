@@ -3,9 +3,26 @@
 #include <string>
 #include <vector>
 
+#include "bench/scale.h"
+#include "cli/flags.h"
+
 namespace splitlab::cli {
 
-// `splitlab scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--depth N] [--suite FILE.epd]
+// Shared with the commands that take scale's flags (overhead):
+// --seconds T (default 1.5) and --calibration-positions N (default 8), or --depth N instead
+// (then `seconds` is 0); an error names the flag.
+bool read_equal_time(const Flags& flags, double& seconds, int& calibration_positions,
+                     std::string& error);
+// --strategies ybwc,dts,lazy (the default: all three).
+bool read_strategies(const Flags& flags, std::vector<search::SplitStrategy>& strategies,
+                     std::string& error);
+// --suite FILE.epd (positions named by their id, else "lineN"), or the game's default suite:
+// the 160 middlegames of experiments/scaling-suite/ for chess, bench's 24 positions for xiangqi.
+bool load_scale_suite(const Flags& flags, bool xiangqi, std::vector<bench::ScalePosition>& positions,
+                      std::string& error);
+
+// `splitlab scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--seconds T | --depth N]
+//                 [--calibration-positions N] [--suite FILE.epd]
 //                 [--repeats K] [--out DIR] [--hash MB] [--split-nodes pv-all|any]
 //                 [--min-split-depth N] [--max-helpers N] [--ordering shared|copy|own]
 //                 [--references glaurung,stockfish|none] [--glaurung-depth N]

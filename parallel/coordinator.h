@@ -70,6 +70,10 @@ class Coordinator final : public search::SplitCoordinator<G> {
   uint64_t total_nodes() const override;
   uint64_t thread_nodes(int i) const override;
   const ParallelThreadStats& stats(int i) const { return state(i).stats; }
+  // Thread i's search counters in the last search (the main thread's are its searcher's).
+  const search::SearchStats& search_stats(int i) const {
+    return i == 0 ? main_->stats() : state(i).worker->stats();
+  }
   void clear_history() override;
   void run_on_every_thread(const std::function<void(int, int)>& body) override;
 

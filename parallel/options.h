@@ -43,11 +43,12 @@ std::vector<ThreadReport> thread_reports(search::Searcher<G>& searcher) {
   std::vector<ThreadReport> reports;
   auto* threads = dynamic_cast<Coordinator<G>*>(searcher.threads());
   if (!threads) {
-    reports.push_back(ThreadReport{searcher.nodes(), {}});
+    reports.push_back(ThreadReport{searcher.nodes(), {}, searcher.stats()});
     return reports;
   }
   for (int i = 0; i < threads->threads(); ++i)
-    reports.push_back(ThreadReport{threads->thread_nodes(i), threads->stats(i)});
+    reports.push_back(
+        ThreadReport{threads->thread_nodes(i), threads->stats(i), threads->search_stats(i)});
   return reports;
 }
 

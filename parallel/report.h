@@ -6,12 +6,14 @@
 #include <vector>
 
 #include "engine/search/parallel_stats.h"
+#include "engine/search/search_types.h"
 
 namespace splitlab::parallel {
 
 struct ThreadReport {
   uint64_t nodes = 0;
   search::ParallelThreadStats stats;
+  search::SearchStats search;  // The thread's own search counters (node accounting among them).
 };
 
 // One line per thread and a total: nodes, splits (by predicted and actual type), failed

@@ -52,6 +52,10 @@ struct alignas(64) ParallelThreadStats {
   uint64_t help_requests = 0;  // DTS: requests for work sent while idle.
   uint64_t adoptions = 0;      // DTS: nodes finished (and parents continued) for another thread.
   uint64_t aborted_nodes = 0;  // Nodes searched in moves a cutoff at a split point threw away.
+  // Nodes of moves ordered after the move that cut off at a split point, finished or thrown
+  // away, by every thread (counted by whoever finished the node): work that one thread, which
+  // stops at the cutting move, never does. aborted_nodes counts only the moves in hand.
+  uint64_t cut_waste_nodes = 0;
   // Null-window searches at split nodes repeated because another thread raised alpha while
   // they ran and their result fell between the old alpha and the new one.
   uint64_t stale_window_researches = 0;
@@ -81,6 +85,7 @@ struct alignas(64) ParallelThreadStats {
     help_requests += o.help_requests;
     adoptions += o.adoptions;
     aborted_nodes += o.aborted_nodes;
+    cut_waste_nodes += o.cut_waste_nodes;
     stale_window_researches += o.stale_window_researches;
     idle_seconds += o.idle_seconds;
     lock_wait_seconds += o.lock_wait_seconds;

@@ -118,7 +118,9 @@ class SearchWorker {
   // One iteration: the root searched to `depth` within (alpha, beta). Afterwards root_moves()
   // is ordered best first. When the search is stopped, aborted() is true and only root moves
   // completed before the stop carry scores.
-  Score search_root(Depth depth, Score alpha, Score beta);
+  // `repeat`: the iteration's root is searched again with a wider window (an aspiration
+  // re-search; NodeAccounting).
+  Score search_root(Depth depth, Score alpha, Score beta, bool repeat = false);
   // Helps at a split point it was assigned to; returns when it has no more work there.
   void work_at(SplitPoint<G>* sp);
 
@@ -166,6 +168,13 @@ class SearchWorker {
   Action push_child(int ply, Score alpha, Score beta, Depth depth, NodeType type,
                     bool null_allowed, Phase resume);
   Action return_value(int ply, Score value);
+  // Marks the child just pushed from `ply` as a re-search of class `why`, unless a re-search
+  // above it already claims it; returns `pushed`.
+  Action push_research(int ply, Research why, Action pushed) {
+    Research& r = frames_[ply + 1].research;
+    if (r == Research::kNone) r = why;
+    return pushed;
+  }
   Action search_move(int ply, Move m, int move_number);
   // A move pruned without a search: on to the next one.
   Action skip_move(int ply);
@@ -232,6 +241,9 @@ class SearchWorker {
   Booking booking_;        // The helpers of the split being made.
   int seldepth_ = 0;
   SearchStats stats_;
+  // The re-search class of the node being entered, for the nodes that count_node counts there
+  // and in the quiescence search called from it.
+  Research current_research_ = Research::kNone;
 };
 
 }  // namespace splitlab::search

@@ -23,12 +23,14 @@ void SearchWorker<G>::count_node(int ply) {
   const uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
   nodes_.store(n, std::memory_order_relaxed);
   stats_.nodes = n;
+  ++stats_.accounting.by_research[int(current_research_)];
+  ++stats_.accounting.by_ply[std::min(ply, kPlyBuckets - 1)];
   if (ply > seldepth_) seldepth_ = ply;
   if (n % kCheckInterval == 0 && on_periodic_check) on_periodic_check();
 }
 
 template <SearchGame G>
-Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
+Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta, bool repeat) {
   pos_ = root_;
   aborted_ = false;
   base_ply_ = 0;
@@ -47,6 +49,7 @@ Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta) {
   root.null_allowed = false;
   root.phase = Phase::kEnter;
   root.excluded_move = Move::none();
+  root.research = repeat ? Research::kAspiration : Research::kNone;
 
   Score value;
   if (run(0)) {
@@ -139,6 +142,8 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.holds_split = false;
   f.phase = Phase::kNextMove;
   f.nodes_at_move = nodes();
+  f.clock_at_move = subtree_clock();
+  f.research = sp->research;
   pv_length_[sp->ply] = sp->ply;
   timer.reset();
   if (run(sp->ply)) coordinator_->root_finished(thread_index_, returned_, aborted_);
@@ -174,6 +179,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::push_child(int ply, Score alph
   child.null_allowed = null_allowed;
   child.phase = Phase::kEnter;
   child.excluded_move = Move::none();
+  child.research = frames_[ply].research;
   return Action::kPushChild;
 }
 
@@ -181,6 +187,7 @@ template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   Frame& f = frames_[ply];
   pv_length_[ply] = ply;
+  current_research_ = f.research;
   if (should_abort()) {
     aborted_ = true;
     return return_value(ply, 0);
@@ -198,6 +205,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     return return_value(ply, aborted_ ? 0 : v);
   }
   count_node(ply);
+  ++stats_.accounting.by_type[int(f.predicted)];
   // DTS: a thread asked for work; answer from the shallowest splittable ply of this tree.
   if (coordinator_ && coordinator_->settings.strategy == SplitStrategy::kDts &&
       coordinator_->any_free_helper())
@@ -242,7 +250,10 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   const SearchFeatures& features = shared_.features;
   // Internal iterative reduction: a node the table knows no move for is searched a ply less
   // (what an internal deepening search would have spent finding a first move).
-  if (features.iir && ply > 0 && !f.table_move && f.depth >= 4) --f.depth;
+  if (features.iir && ply > 0 && !f.table_move && f.depth >= 4) {
+    --f.depth;
+    ++stats_.accounting.iir;
+  }
 
   f.static_eval = f.in_check ? -kInfiniteScore : G::evaluate(pos_);
   // Improving: above this side's last static eval. Unknown (in check then or now, or two
@@ -306,6 +317,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::start_moves(int ply) {
         !f.excluded_move && f.table_lower_bound && f.table_depth >= f.depth - 3 &&
         !is_mate_score(f.table_score)) {
       const Score singular_beta = f.table_score - 2 * f.depth;
+      ++stats_.accounting.singular_tests;
       const Action action = push_child(ply, singular_beta - 1, singular_beta, (f.depth - 1) / 2,
                                        f.type, false, Phase::kAfterSingular);
       frames_[ply + 1].excluded_move = f.table_move;
@@ -324,6 +336,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_singular(int ply) {
   const Score singular_beta = f.table_score - 2 * f.depth;
   if (f.child_value < singular_beta) {
     f.singular_extend = true;
+    ++stats_.accounting.singular_extended;
   } else if (singular_beta >= f.beta) {
     // Multi-cut: another move also beats beta by the margin; this node fails high.
     return return_value(ply, singular_beta);
@@ -418,6 +431,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
                       ((gives_check && (!features.safe_check_extension || see >= 0)) ||
                        (f.singular_extend && m == f.table_move));
   f.child_depth = f.depth - 1 + (extend ? 1 : 0);  // Check extension.
+  if (extend && !(f.singular_extend && m == f.table_move)) ++stats_.accounting.check_extensions;
 
   if (move_number == 0) {
     f.child_search = ChildSearch::kFullWindow;
@@ -435,6 +449,10 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
     // History (at most +-16384, rarely beyond +-4000): up to two plies less or more.
     r -= std::clamp(history_score / shared_.tuning.lmr_history_divisor, -2, 2);
     f.reduction = std::clamp(r, 0, f.child_depth - 1);
+    if (f.reduction > 0) {
+      ++stats_.accounting.reduced_moves;
+      stats_.accounting.reduced_plies += uint64_t(f.reduction);
+    }
   }
   f.child_search = f.reduction > 0 ? ChildSearch::kReduced : ChildSearch::kScout;
   f.child_alpha = f.alpha;
@@ -487,20 +505,25 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
       f.child_alpha = f.alpha;
       const Depth depth =
           f.child_depth - (f.child_search == ChildSearch::kReduced ? f.reduction : 0);
-      return push_child(ply, -f.alpha - 1, -f.alpha, depth,
-                        child_node_type(f.type, f.move_number), true, Phase::kAfterChild);
+      return push_research(ply, Research::kStale,
+                           push_child(ply, -f.alpha - 1, -f.alpha, depth,
+                                      child_node_type(f.type, f.move_number), true,
+                                      Phase::kAfterChild));
     }
   }
   if (f.child_search == ChildSearch::kReduced && v > f.alpha) {
     f.child_search = ChildSearch::kScout;
     f.child_alpha = f.alpha;
-    return push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth,
-                      child_node_type(f.type, f.move_number), true, Phase::kAfterChild);
+    return push_research(ply, Research::kLmr,
+                         push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth,
+                                    child_node_type(f.type, f.move_number), true,
+                                    Phase::kAfterChild));
   }
   if (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta) {
     f.child_search = ChildSearch::kFullWindow;
-    return push_child(ply, -f.beta, -f.alpha, f.child_depth, NodeType::kPV, true,
-                      Phase::kAfterChild);
+    return push_research(ply, Research::kPvs,
+                         push_child(ply, -f.beta, -f.alpha, f.child_depth, NodeType::kPV, true,
+                                    Phase::kAfterChild));
   }
   G::unmake(pos_, f.current);
   if (f.current_is_quiet && f.quiets_tried_count < 64)

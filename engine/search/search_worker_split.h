@@ -75,6 +75,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->static_eval = f.static_eval;
   sp->improving = f.improving;
   sp->table_move = f.table_move;
+  sp->research = f.research;
   sp->owner = thread_index_;
   if (coordinator_->settings.ordering == OrderingMemory::kCopy) {
     sp->killers = *killers_;
@@ -85,6 +86,8 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->owner_idle.store(false, std::memory_order_relaxed);
   sp->picker = f.picker;
   sp->moves_handed_out = f.picker.handed_out();
+  sp->move_nodes.assign(size_t(f.picker.size()) + 1, 0);
+  sp->cut_move_number = -1;
   sp->moves_searched = f.moves_searched;
   sp->best_score = f.best_score;
   sp->best_move = f.best_move;
@@ -103,6 +106,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   f.split = sp;
   f.holds_split = true;
   f.nodes_at_move = nodes();  // DTS: the move in hand counts as thrown away from here on.
+  f.clock_at_move = subtree_clock();
   if (!innermost_split_ || innermost_split_->ply < ply) innermost_split_ = sp;
   // Split frames deeper in this tree now sit below the new split point.
   for (int k = ply + 1; k < current_ply; ++k) {
@@ -144,6 +148,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::next_split_move(int ply) {
   sp->mutex.unlock();
   if (m.is_none()) return leave_split(ply);
   f.nodes_at_move = nodes();
+  f.clock_at_move = subtree_clock();
   return search_move(ply, m, number);
 }
 
@@ -154,6 +159,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Sco
   bool cut = false;
   lock(sp);
   ++sp->moves_searched;
+  sp->move_nodes[size_t(f.move_number)] += subtree_clock() - f.clock_at_move;
   const Score alpha = sp->alpha.load(std::memory_order_relaxed);
   if (ply == 0)
     record_root_move(ply, f.current, f.move_number, v, alpha, nodes() - f.nodes_at_move);
@@ -176,6 +182,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Sco
           ++stats.split_outcomes(sp->depth, sp->predicted).wasted;
         }
         sp->cutoff.store(true, std::memory_order_relaxed);
+        if (sp->cut_move_number < 0) sp->cut_move_number = f.move_number;
       } else {
         sp->alpha.store(v, std::memory_order_relaxed);
       }
@@ -183,6 +190,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Sco
   }
   sp->mutex.unlock();
   f.nodes_at_move = nodes();
+  f.clock_at_move = subtree_clock();
   if (cut && f.current_is_quiet) update_quiet_stats(f, ply, f.current);
   f.phase = Phase::kNextMove;
   return Action::kContinue;
@@ -204,6 +212,14 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
     // stops unwinding (the frames that took the cutoff belong to other threads).
     if (!shared_.stop.load(std::memory_order_relaxed) && (!abort_above || !f.holds_split))
       stats.aborted_nodes += nodes() - f.nodes_at_move;
+    // Cut off here: the move in hand is part of this node's waste if it came after the cut.
+    const uint64_t in_hand = subtree_clock() - f.clock_at_move;
+    if (!abort_above && in_hand > 0) {
+      lock(sp);
+      sp->move_nodes[size_t(f.move_number)] += in_hand;
+      sp->mutex.unlock();
+    }
+    f.clock_at_move = subtree_clock();
   }
   aborted_ = abort_above;
 
@@ -248,7 +264,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
       for (int k = base_ply_; k < ply; ++k) {
         frames_[k] = sp->saved_frames[k - base_ply_];
         frames_[k].nodes_at_entry = clock - (frames_[k].nodes_at_entry + sp->helper_nodes);
-        frames_[k].nodes_at_move = nodes();  // The saved count was the other thread's.
+        frames_[k].nodes_at_move = nodes();  // The saved counts were the other thread's.
+        frames_[k].clock_at_move = clock;
         const auto& line = sp->saved_pv[k - base_ply_];
         std::copy(line.begin(), line.end(), &pv_[k][k]);
         pv_length_[k] = k + int(line.size());
@@ -272,6 +289,9 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
                           : f.best_score > f.original_alpha ? NodeType::kPV
                                                             : NodeType::kAll;
   ++stats.splits_actual[int(actual)];
+  if (sp->cut_move_number >= 0)
+    for (size_t k = size_t(sp->cut_move_number) + 1; k < sp->move_nodes.size(); ++k)
+      stats.cut_waste_nodes += sp->move_nodes[k];
   SplitOutcomes& outcome = stats.split_outcomes(sp->depth, sp->predicted);
   if (aborted_)
     ++outcome.abandoned;

@@ -191,8 +191,8 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
       beta = std::min(previous + delta, kInfiniteScore);
     }
     Score score;
-    while (true) {
-      score = worker_.search_root(depth, alpha, beta);
+    for (bool repeat = false;; repeat = true) {
+      score = worker_.search_root(depth, alpha, beta, repeat);
       if (worker_.aborted()) break;
       if (score <= alpha) {
         report(make_result(depth, score, time_.elapsed_ms(), false, true));

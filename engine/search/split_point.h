@@ -35,6 +35,7 @@
 #include "engine/search/move_picker.h"
 #include "engine/search/node_type.h"
 #include "engine/search/search_game.h"
+#include "engine/search/search_types.h"
 
 namespace splitlab::search {
 
@@ -97,6 +98,10 @@ struct SearchFrame {
   // point: the nodes searched under it so far, which the adopting thread turns into a mark).
   uint64_t nodes_at_entry;
   uint64_t nodes_at_move;  // At a split frame: this thread's node count when it took `current`.
+  uint64_t clock_at_move;  // ... and its subtree clock (SplitPoint::move_nodes).
+  // The outermost re-search above this node, if any (NodeAccounting; a helper's split frame
+  // inherits its owner's).
+  Research research;
   SplitPoint<G>* split;  // Non-null: the moves come from this split point.
   // With `split`: whether this frame carries the node's continuation (the owner's frame, or
   // frames adopted from it under DTS) rather than a helper's share of the work.
@@ -123,6 +128,7 @@ struct SplitPoint {
   Score static_eval = 0;
   bool improving = false;
   Move table_move;
+  Research research = Research::kNone;  // Of the split frame: its helpers' nodes belong to it.
   int owner = 0;
   // The owner's; only the owner sets it (when it makes the split point), anyone clears it.
   std::atomic<bool> in_use{false};
@@ -156,6 +162,12 @@ struct SplitPoint {
   std::atomic<int> workers{0};
   int helpers_joined = 0;
   uint64_t helper_nodes = 0;  // Subtree-clock nodes the helpers searched here, as they left.
+  // Subtree-clock nodes spent on each move (by move number) since the split, by every thread,
+  // finished or thrown away; when the node cuts off, those of the moves after the cutting one
+  // are work one thread would not have done (ParallelThreadStats::cut_waste_nodes). Under DTS a
+  // move in hand when its frame is adopted counts from the adoption.
+  std::vector<uint64_t> move_nodes;
+  int cut_move_number = -1;  // The first move that reached beta here, or -1.
   uint64_t owner_nodes = 0;   // DTS: nodes under the owner's split frame when it left.
   bool frames_saved = false;  // DTS: the owner left; its frames wait here for the last one.
   int saved_base = 0;

@@ -1,0 +1,43 @@
+// The overhead experiment behind `splitlab overhead`: where a parallel search's extra nodes go.
+// Every position is searched by one thread and by each strategy at N threads, to the same depth
+// with a fresh table (by default the depth at which one thread takes about T seconds, as
+// `scale --seconds` calibrates it), and each search's node accounting is kept
+// (search::NodeAccounting, ParallelThreadStats): nodes by re-search class (the outermost
+// re-search on their path: none, late-move, PVS, stale window at a split, aspiration), by
+// predicted node type and quiescence, by distance from the root; how often the rules that set
+// a node's depth fired (IIR, singular extension, check extension, late-move reductions); and
+// the nodes that split points which cut off spent on moves after the cutting one. The report
+// gives, per strategy, the N-thread search's extra nodes against one thread's, pooled over the
+// positions, taken apart along each of these lines (each line adds up to the whole).
+//
+// runs.csv holds one row per search, written as it finishes; a rerun resumes from it (and from
+// calibration.csv), and every file carries the run's metadata as scale's do.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bench/scale.h"
+#include "engine/search/split_coordinator.h"
+
+namespace splitlab::bench {
+
+struct OverheadConfig {
+  std::vector<search::SplitStrategy> strategies;
+  int threads = 2;
+  int depth = 0;       // Used when `seconds` is 0.
+  double seconds = 0;  // Above 0: the depth where one thread takes about this long.
+  int calibration_positions = 8;
+  int repeats = 1;
+  size_t hash_mb = 64;
+  search::SplitSettings split;
+  std::vector<ScalePosition> positions;
+  std::string out_dir;
+  std::vector<std::string> command_line;
+};
+
+// Runs (or resumes) the experiment: progress on stderr, the report on stdout and in out_dir
+// (runs.csv, summary.txt, summary.csv, summary.json). Returns 0, or 2 with `error` set.
+int run_overhead(const OverheadConfig& config, std::string& error);
+
+}  // namespace splitlab::bench

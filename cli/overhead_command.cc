@@ -1,0 +1,54 @@
+#include "cli/overhead_command.h"
+
+#include <cstdio>
+
+#include "bench/overhead.h"
+#include "bench/run_metadata.h"
+#include "cli/flags.h"
+#include "cli/scale_command.h"
+#include "cli/search_flags.h"
+#include "parallel/options.h"
+
+namespace splitlab::cli {
+
+int overhead_command(const std::vector<std::string>& args) {
+  auto fail = [](const std::string& message) {
+    std::fprintf(stderr, "splitlab overhead: %s\n", message.c_str());
+    return 2;
+  };
+  Flags flags({"strategies", "threads", "depth", "seconds", "calibration-positions", "suite",
+               "positions", "repeats", "hash", "out", "split-nodes", "ordering",
+               "min-split-depth", "max-helpers"},
+              {});
+  std::string error;
+  if (!flags.parse(args, error)) return fail(error);
+  bench::OverheadConfig config;
+  long long threads, depth, repeats, hash, positions;
+  if (!read_equal_time(flags, config.seconds, config.calibration_positions, error) ||
+      !flags.get_int("threads", 2, parallel::kMaxThreads, 2, threads, error) ||
+      !flags.get_int("depth", 1, 60, 12, depth, error) ||
+      !flags.get_int("repeats", 1, 1000, 1, repeats, error) ||
+      !flags.get_int("hash", 1, 32768, 64, hash, error) ||
+      !flags.get_int("positions", 1, 100000, 100000, positions, error) ||
+      !read_split_settings(flags, config.split, error) ||
+      !read_strategies(flags, config.strategies, error) ||
+      !load_scale_suite(flags, false, config.positions, error))
+    return fail(error);
+  // --positions N: the first N of the suite (a quick look before a whole run).
+  if (config.positions.size() > size_t(positions)) config.positions.resize(size_t(positions));
+  config.threads = int(threads);
+  config.depth = int(depth);
+  config.repeats = int(repeats);
+  config.hash_mb = size_t(hash);
+  config.out_dir = flags.get("out", "results/overhead");
+  config.command_line = bench::splitlab_command_line("overhead", args);
+  std::fprintf(stderr, "overhead: %zu positions, %d threads, %s, results in %s\n",
+               config.positions.size(), config.threads,
+               config.seconds > 0 ? ("equal time, " + std::to_string(config.seconds) + " s").c_str()
+                                  : ("depth " + std::to_string(config.depth)).c_str(),
+               config.out_dir.c_str());
+  if (bench::run_overhead(config, error)) return fail(error);
+  return 0;
+}
+
+}  // namespace splitlab::cli
