@@ -50,6 +50,9 @@ std::string runs_header() {
     h += std::string(",type_") + search::node_type_name(search::NodeType(t));
   h += ",iir,singular_tests,singular_extended,check_extensions,reduced_moves,reduced_plies,"
        "cut_waste_nodes,aborted_nodes,stale_researches,splits,by_ply";
+  for (int k = 1; k < kResearchKinds; ++k) h += std::string(",researches_") + search::kResearchNames[k];
+  for (int k = 1; k < kResearchKinds; ++k)
+    h += std::string(",researches_at_splits_") + search::kResearchNames[k];
   return h;
 }
 
@@ -66,6 +69,8 @@ std::string to_csv(const Row& r) {
       << r.cut_waste_nodes << ',' << r.aborted_nodes << ',' << r.stale_researches << ','
       << r.splits << ',';
   for (int p = 0; p < kPlyBuckets; ++p) out << (p ? ";" : "") << a.by_ply[p];
+  for (int k = 1; k < kResearchKinds; ++k) out << ',' << a.researches[k];
+  for (int k = 1; k < kResearchKinds; ++k) out << ',' << a.researches_at_splits[k];
   return out.str();
 }
 
@@ -74,7 +79,7 @@ bool from_csv(const std::string& line, Row& r) {
   std::stringstream in(line);
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
-  const size_t expected = 8 + kResearchKinds + kNodeTypes + 11;
+  const size_t expected = 8 + kResearchKinds + kNodeTypes + 11 + 2 * (kResearchKinds - 1);
   if (f.size() != expected) return false;
   try {
     size_t i = 0;
@@ -100,13 +105,15 @@ bool from_csv(const std::string& line, Row& r) {
     r.aborted_nodes = next_u64();
     r.stale_researches = next_u64();
     r.splits = next_u64();
-    std::stringstream plies(f[i]);
+    std::stringstream plies(f[i++]);
     int p = 0;
     while (std::getline(plies, field, ';')) {
       if (p >= kPlyBuckets) return false;
       a.by_ply[p++] = std::stoull(field);
     }
     if (p != kPlyBuckets) return false;
+    for (int k = 1; k < kResearchKinds; ++k) a.researches[k] = next_u64();
+    for (int k = 1; k < kResearchKinds; ++k) a.researches_at_splits[k] = next_u64();
   } catch (...) {
     return false;
   }
@@ -232,6 +239,14 @@ void decompose(StrategySummary& s) {
       double(m.accounting.reduced_plies));
   add("rules", "stale-window-researches", double(o.stale_researches),
       double(m.stale_researches));
+  // Re-searches begun (counts), and the share of them begun at split nodes.
+  for (int k = 1; k < kResearchKinds; ++k) {
+    add("researches", search::kResearchNames[k], double(o.accounting.researches[k]),
+        double(m.accounting.researches[k]));
+    add("researches-at-splits", search::kResearchNames[k],
+        double(o.accounting.researches_at_splits[k]),
+        double(m.accounting.researches_at_splits[k]));
+  }
 }
 
 std::string format_report(const std::vector<StrategySummary>& summaries) {
@@ -257,10 +272,14 @@ std::string format_report(const std::vector<StrategySummary>& summaries) {
             : current == "type"    ? "  extra nodes by predicted node type:"
             : current == "ply"     ? "  extra nodes by ply:"
             : current == "waste"   ? "  nodes of cut-off split points (a part of the extra):"
-                                   : "  depth rules, per 1000 full-width nodes (1 thread -> N):";
+            : current == "researches"
+                ? "  re-searches begun, per 1000 full-width nodes (1 thread -> N):"
+            : current == "researches-at-splits"
+                ? "  ... of them at split nodes:"
+                : "  depth rules, per 1000 full-width nodes (1 thread -> N):";
         out += std::string("\n") + heading + "\n   ";
       }
-      if (current == "rules") {
+      if (current == "rules" || current == "researches" || current == "researches-at-splits") {
         const bool per_move = p.item == "reduced-plies";
         if (per_move) {
           // Plies per reduced move, not a rate per node.
@@ -309,7 +328,10 @@ std::string summary_csv(const std::vector<StrategySummary>& summaries) {
     for (const auto& p : s.parts)
       csv << s.strategy << ',' << s.threads << ',' << s.searches << ',' << p.line << ','
           << p.item << ',' << p.one << ',' << p.many << ','
-          << (p.line == "rules" ? 0.0 : 100 * (p.many - p.one) / one) << '\n';
+          << (p.line == "rules" || p.line.rfind("researches", 0) == 0
+                  ? 0.0
+                  : 100 * (p.many - p.one) / one)
+          << '\n';
   }
   return csv.str();
 }

@@ -56,6 +56,9 @@ struct NodeAccounting {
   uint64_t check_extensions = 0;  // Moves searched a ply deeper for giving check.
   uint64_t reduced_moves = 0;     // Moves searched with a late-move reduction,
   uint64_t reduced_plies = 0;     // and the plies taken off them in all.
+  // Re-searches begun, by class (kNone unused), and those of them begun at a split node.
+  std::array<uint64_t, kResearchKinds> researches{};
+  std::array<uint64_t, kResearchKinds> researches_at_splits{};
 
   NodeAccounting& operator+=(const NodeAccounting& o) {
     for (int i = 0; i < kResearchKinds; ++i) by_research[i] += o.by_research[i];
@@ -67,6 +70,10 @@ struct NodeAccounting {
     check_extensions += o.check_extensions;
     reduced_moves += o.reduced_moves;
     reduced_plies += o.reduced_plies;
+    for (int i = 0; i < kResearchKinds; ++i) {
+      researches[i] += o.researches[i];
+      researches_at_splits[i] += o.researches_at_splits[i];
+    }
     return *this;
   }
 };

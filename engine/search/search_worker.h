@@ -121,6 +121,9 @@ class SearchWorker {
   // `repeat`: the iteration's root is searched again with a wider window (an aspiration
   // re-search; NodeAccounting).
   Score search_root(Depth depth, Score alpha, Score beta, bool repeat = false);
+  void count_aspiration_research() {
+    ++stats_.accounting.researches[int(Research::kAspiration)];
+  }
   // Helps at a split point it was assigned to; returns when it has no more work there.
   void work_at(SplitPoint<G>* sp);
 
@@ -171,6 +174,8 @@ class SearchWorker {
   // Marks the child just pushed from `ply` as a re-search of class `why`, unless a re-search
   // above it already claims it; returns `pushed`.
   Action push_research(int ply, Research why, Action pushed) {
+    ++stats_.accounting.researches[int(why)];
+    if (frames_[ply].split) ++stats_.accounting.researches_at_splits[int(why)];
     Research& r = frames_[ply + 1].research;
     if (r == Research::kNone) r = why;
     return pushed;

@@ -192,6 +192,7 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
     }
     Score score;
     for (bool repeat = false;; repeat = true) {
+      if (repeat) worker_.count_aspiration_research();
       score = worker_.search_root(depth, alpha, beta, repeat);
       if (worker_.aborted()) break;
       if (score <= alpha) {
