@@ -53,6 +53,8 @@ std::string runs_header() {
   for (int k = 1; k < kResearchKinds; ++k) h += std::string(",researches_") + search::kResearchNames[k];
   for (int k = 1; k < kResearchKinds; ++k)
     h += std::string(",researches_at_splits_") + search::kResearchNames[k];
+  for (int k = 1; k < kResearchKinds; ++k)
+    h += std::string(",researches_confirmed_") + search::kResearchNames[k];
   return h;
 }
 
@@ -71,6 +73,7 @@ std::string to_csv(const Row& r) {
   for (int p = 0; p < kPlyBuckets; ++p) out << (p ? ";" : "") << a.by_ply[p];
   for (int k = 1; k < kResearchKinds; ++k) out << ',' << a.researches[k];
   for (int k = 1; k < kResearchKinds; ++k) out << ',' << a.researches_at_splits[k];
+  for (int k = 1; k < kResearchKinds; ++k) out << ',' << a.researches_confirmed[k];
   return out.str();
 }
 
@@ -79,7 +82,7 @@ bool from_csv(const std::string& line, Row& r) {
   std::stringstream in(line);
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
-  const size_t expected = 8 + kResearchKinds + kNodeTypes + 11 + 2 * (kResearchKinds - 1);
+  const size_t expected = 8 + kResearchKinds + kNodeTypes + 11 + 3 * (kResearchKinds - 1);
   if (f.size() != expected) return false;
   try {
     size_t i = 0;
@@ -114,6 +117,7 @@ bool from_csv(const std::string& line, Row& r) {
     if (p != kPlyBuckets) return false;
     for (int k = 1; k < kResearchKinds; ++k) a.researches[k] = next_u64();
     for (int k = 1; k < kResearchKinds; ++k) a.researches_at_splits[k] = next_u64();
+    for (int k = 1; k < kResearchKinds; ++k) a.researches_confirmed[k] = next_u64();
   } catch (...) {
     return false;
   }
@@ -246,6 +250,9 @@ void decompose(StrategySummary& s) {
     add("researches-at-splits", search::kResearchNames[k],
         double(o.accounting.researches_at_splits[k]),
         double(m.accounting.researches_at_splits[k]));
+    add("researches-confirmed", search::kResearchNames[k],
+        double(o.accounting.researches_confirmed[k]),
+        double(m.accounting.researches_confirmed[k]));
   }
 }
 
@@ -264,7 +271,31 @@ std::string format_report(const std::vector<StrategySummary>& summaries) {
                   100 * (s.node_ratio.high - 1));
     out += line;
     std::string current;
+    auto find = [&](const std::string& line, const std::string& item) -> const Part* {
+      for (const auto& q : s.parts)
+        if (q.line == line && q.item == item) return &q;
+      return nullptr;
+    };
     for (const auto& p : s.parts) {
+      if (p.line == "researches-at-splits" || p.line == "researches-confirmed") continue;
+      if (p.line == "researches") {
+        // One entry a class: how often it begins, how often at split nodes, how often borne out.
+        const Part* at_splits = find("researches-at-splits", p.item);
+        const Part* confirmed = find("researches-confirmed", p.item);
+        if (current != "researches") {
+          current = "researches";
+          out += "\n  re-searches begun per 1000 full-width nodes, 1 thread -> N (at split nodes; "
+                 "share borne out, the move still beating alpha):\n   ";
+        }
+        std::snprintf(line, sizeof line, " %s %.3f -> %.3f (%.3f; %.0f%% -> %.0f%%);",
+                      p.item.c_str(), one_full ? 1000 * p.one / one_full : 0,
+                      many_full ? 1000 * p.many / many_full : 0,
+                      many_full && at_splits ? 1000 * at_splits->many / many_full : 0,
+                      p.one && confirmed ? 100 * confirmed->one / p.one : 0,
+                      p.many && confirmed ? 100 * confirmed->many / p.many : 0);
+        out += line;
+        continue;
+      }
       if (p.line != current) {
         current = p.line;
         const char* heading =
@@ -272,14 +303,10 @@ std::string format_report(const std::vector<StrategySummary>& summaries) {
             : current == "type"    ? "  extra nodes by predicted node type:"
             : current == "ply"     ? "  extra nodes by ply:"
             : current == "waste"   ? "  nodes of cut-off split points (a part of the extra):"
-            : current == "researches"
-                ? "  re-searches begun, per 1000 full-width nodes (1 thread -> N):"
-            : current == "researches-at-splits"
-                ? "  ... of them at split nodes:"
-                : "  depth rules, per 1000 full-width nodes (1 thread -> N):";
+                                   : "  depth rules, per 1000 full-width nodes (1 thread -> N):";
         out += std::string("\n") + heading + "\n   ";
       }
-      if (current == "rules" || current == "researches" || current == "researches-at-splits") {
+      if (current == "rules") {
         const bool per_move = p.item == "reduced-plies";
         if (per_move) {
           // Plies per reduced move, not a rate per node.

@@ -59,6 +59,7 @@ struct NodeAccounting {
   // Re-searches begun, by class (kNone unused), and those of them begun at a split node.
   std::array<uint64_t, kResearchKinds> researches{};
   std::array<uint64_t, kResearchKinds> researches_at_splits{};
+  std::array<uint64_t, kResearchKinds> researches_confirmed{};  // Still beat alpha after it.
 
   NodeAccounting& operator+=(const NodeAccounting& o) {
     for (int i = 0; i < kResearchKinds; ++i) by_research[i] += o.by_research[i];
@@ -73,6 +74,7 @@ struct NodeAccounting {
     for (int i = 0; i < kResearchKinds; ++i) {
       researches[i] += o.researches[i];
       researches_at_splits[i] += o.researches_at_splits[i];
+      researches_confirmed[i] += o.researches_confirmed[i];
     }
     return *this;
   }

@@ -176,6 +176,7 @@ class SearchWorker {
   Action push_research(int ply, Research why, Action pushed) {
     ++stats_.accounting.researches[int(why)];
     if (frames_[ply].split) ++stats_.accounting.researches_at_splits[int(why)];
+    frames_[ply].child_research = why;
     Research& r = frames_[ply + 1].research;
     if (r == Research::kNone) r = why;
     return pushed;

@@ -393,6 +393,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   const bool is_killer = m == killers_->first(ply) || m == killers_->second(ply);
   f.current = m;
   f.move_number = move_number;
+  f.child_research = Research::kNone;
   f.current_is_quiet = !G::is_tactical(pos_, m);
   f.current_history_index = G::history_index(pos_, m);
   // Pruning (each rule a SearchFeature): never the first move, at the root, at PV nodes or in
@@ -494,6 +495,13 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
   }
   const Score v = -f.child_value;
   const bool pv = f.type == NodeType::kPV;
+  if (f.child_research != Research::kNone) {
+    // Did the re-search bear out the result that asked for it (the move still beats alpha)?
+    const Score alpha =
+        f.split ? std::max(f.alpha, f.split->alpha.load(std::memory_order_relaxed)) : f.alpha;
+    if (v > alpha) ++stats_.accounting.researches_confirmed[int(f.child_research)];
+    f.child_research = Research::kNone;
+  }
   if (f.split) {
     // At a split node other threads may have raised alpha meanwhile. A null-window result
     // above the alpha it was searched with is only a lower bound: if it does not also beat the

@@ -102,6 +102,7 @@ struct SearchFrame {
   // The outermost re-search above this node, if any (NodeAccounting; a helper's split frame
   // inherits its owner's).
   Research research;
+  Research child_research;  // The current child search is a re-search of this class.
   SplitPoint<G>* split;  // Non-null: the moves come from this split point.
   // With `split`: whether this frame carries the node's continuation (the owner's frame, or
   // frames adopted from it under DTS) rather than a helper's share of the work.
