@@ -36,6 +36,7 @@ struct Row {
   uint64_t nodes = 0, qnodes = 0;
   search::NodeAccounting accounting;
   uint64_t cut_waste_nodes = 0, aborted_nodes = 0, stale_researches = 0, splits = 0;
+  uint64_t deferred_moves = 0;
 
   std::string key() const {
     return strategy + "|" + std::to_string(threads) + "|" + std::to_string(repeat) + "|" +
@@ -55,7 +56,7 @@ std::string runs_header() {
     h += std::string(",researches_at_splits_") + search::kResearchNames[k];
   for (int k = 1; k < kResearchKinds; ++k)
     h += std::string(",researches_confirmed_") + search::kResearchNames[k];
-  return h;
+  return h + ",deferred_moves";
 }
 
 std::string to_csv(const Row& r) {
@@ -74,6 +75,7 @@ std::string to_csv(const Row& r) {
   for (int k = 1; k < kResearchKinds; ++k) out << ',' << a.researches[k];
   for (int k = 1; k < kResearchKinds; ++k) out << ',' << a.researches_at_splits[k];
   for (int k = 1; k < kResearchKinds; ++k) out << ',' << a.researches_confirmed[k];
+  out << ',' << r.deferred_moves;
   return out.str();
 }
 
@@ -82,7 +84,7 @@ bool from_csv(const std::string& line, Row& r) {
   std::stringstream in(line);
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
-  const size_t expected = 8 + kResearchKinds + kNodeTypes + 11 + 3 * (kResearchKinds - 1);
+  const size_t expected = 8 + kResearchKinds + kNodeTypes + 11 + 3 * (kResearchKinds - 1) + 1;
   if (f.size() != expected) return false;
   try {
     size_t i = 0;
@@ -118,6 +120,7 @@ bool from_csv(const std::string& line, Row& r) {
     for (int k = 1; k < kResearchKinds; ++k) a.researches[k] = next_u64();
     for (int k = 1; k < kResearchKinds; ++k) a.researches_at_splits[k] = next_u64();
     for (int k = 1; k < kResearchKinds; ++k) a.researches_confirmed[k] = next_u64();
+    r.deferred_moves = next_u64();
   } catch (...) {
     return false;
   }
@@ -128,8 +131,9 @@ bool from_csv(const std::string& line, Row& r) {
 class Runner {
  public:
   Runner(search::SplitStrategy strategy, int threads, const search::SplitSettings& split,
-         hashing::TranspositionTable& table)
+         const search::SearchFeatures& features, hashing::TranspositionTable& table)
       : searcher_(table), table_(table) {
+    searcher_.shared_state().features = features;
     search::SplitSettings settings = split;
     settings.strategy = strategy;
     parallel::configure_threads(searcher_, threads, settings);
@@ -158,6 +162,7 @@ class Runner {
       row.aborted_nodes += t.stats.aborted_nodes;
       row.stale_researches += t.stats.stale_window_researches;
       row.splits += t.stats.splits;
+      row.deferred_moves += t.stats.deferred_moves;
     }
     return row;
   }
@@ -179,6 +184,7 @@ struct Totals {
     sum.aborted_nodes += r.aborted_nodes;
     sum.stale_researches += r.stale_researches;
     sum.splits += r.splits;
+    sum.deferred_moves += r.deferred_moves;
     sum.seconds += r.seconds;
     ++searches;
   }
@@ -243,6 +249,7 @@ void decompose(StrategySummary& s) {
       double(m.accounting.reduced_plies));
   add("rules", "stale-window-researches", double(o.stale_researches),
       double(m.stale_researches));
+  add("rules", "deferred-moves", double(o.deferred_moves), double(m.deferred_moves));
   // Re-searches begun (counts), and the share of them begun at split nodes.
   for (int k = 1; k < kResearchKinds; ++k) {
     add("researches", search::kResearchNames[k], double(o.accounting.researches[k]),
@@ -448,10 +455,12 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
 
   std::vector<std::unique_ptr<Runner>> runners;
   std::vector<std::string> names = {"none"};
-  runners.push_back(std::make_unique<Runner>(search::SplitStrategy::kNone, 1, config.split, table));
+  runners.push_back(std::make_unique<Runner>(search::SplitStrategy::kNone, 1, config.split,
+                                             config.features, table));
   for (auto strategy : config.strategies) {
     names.emplace_back(parallel::split_strategy_name(strategy));
-    runners.push_back(std::make_unique<Runner>(strategy, config.threads, config.split, table));
+    runners.push_back(
+        std::make_unique<Runner>(strategy, config.threads, config.split, config.features, table));
   }
 
   int depth = config.depth;

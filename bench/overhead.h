@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bench/scale.h"
+#include "engine/search/search_features.h"
 #include "engine/search/split_coordinator.h"
 
 namespace splitlab::bench {
@@ -31,6 +32,7 @@ struct OverheadConfig {
   int repeats = 1;
   size_t hash_mb = 64;
   search::SplitSettings split;
+  search::SearchFeatures features;  // Both sides' (the 1-thread and the N-thread searches).
   std::vector<ScalePosition> positions;
   std::string out_dir;
   std::vector<std::string> command_line;

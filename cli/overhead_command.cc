@@ -18,7 +18,7 @@ int overhead_command(const std::vector<std::string>& args) {
   };
   Flags flags({"strategies", "threads", "depth", "seconds", "calibration-positions", "suite",
                "positions", "repeats", "hash", "out", "split-nodes", "ordering",
-               "min-split-depth", "max-helpers"},
+               "min-split-depth", "max-helpers", "features"},
               {});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
@@ -34,6 +34,11 @@ int overhead_command(const std::vector<std::string>& args) {
       !read_strategies(flags, config.strategies, error) ||
       !load_scale_suite(flags, false, config.positions, error))
     return fail(error);
+  // --features LIST: the search techniques of both sides (default: chess's accepted list).
+  if (!search::parse_search_features(
+          flags.get("features", std::string(search::default_search_features_text("chess"))),
+          config.features, error))
+    return fail("--features: " + error);
   // --positions N: the first N of the suite (a quick look before a whole run).
   if (config.positions.size() > size_t(positions)) config.positions.resize(size_t(positions));
   config.threads = int(threads);

@@ -295,10 +295,11 @@ struct Engine {
 
 struct TotalStats {
   uint64_t splits = 0, joins = 0, help_requests = 0, adoptions = 0, helper_nodes = 0;
-  uint64_t stale_researches = 0;
+  uint64_t stale_researches = 0, deferred_moves = 0;
   void add(Engine& e) {
     const auto reports = thread_reports(*e.searcher);
     for (size_t i = 0; i < reports.size(); ++i) {
+      deferred_moves += reports[i].stats.deferred_moves;
       splits += reports[i].stats.splits;
       joins += reports[i].stats.joins;
       help_requests += reports[i].stats.help_requests;
@@ -728,6 +729,9 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     Engine& e = *slot;
     e.settings = settings;
     e.coordinator->settings = settings;
+    // Half the searches let moves wait for a sibling's re-search (deferred-researches).
+    const bool deferred = rng() % 2;
+    e.searcher->shared_state().features.deferred_researches = deferred;
     const std::string& fen = fens[rng() % fens.size()];
     const int depth = 1 + int(rng() % max_depth);
     const Position root = parse(fen);
@@ -737,7 +741,8 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
                  std::to_string(settings.split_any_node) + ", min depth " +
                  std::to_string(settings.min_split_depth) + ", max helpers " +
                  std::to_string(settings.max_helpers_per_split) + ", ordering " +
-                 std::to_string(int(settings.ordering)) + ", depth " + std::to_string(depth) +
+                 std::to_string(int(settings.ordering)) + ", deferred-researches " +
+                 std::to_string(deferred) + ", depth " + std::to_string(depth) +
                  ", " + fen + ": best " + r.best_move);
     ASSERT_TRUE(is_legal_text(root, r.best_move));
     EXPECT_GT(r.nodes, 0u);
@@ -757,13 +762,19 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
   if (strategy == SplitStrategy::kDts) {
     EXPECT_GT(totals.help_requests, 0u);
   }
+  // Moves put back to wait for a sibling's re-search (SplitPoint::deferred) were taken again:
+  // every search above found its mates and legal lines with them. The sanitized run's 40 short
+  // searches may meet none.
+  if (strategy != SplitStrategy::kLazy && !kSanitized) {
+    EXPECT_GT(totals.deferred_moves, 0u) << "no move ever waited for a sibling's re-search";
+  }
   std::printf(
       "%s: %llu splits, %llu joins, %llu help requests, %llu adoptions, %llu re-searches at a "
-      "raised alpha, %llu helper nodes\n",
+      "raised alpha, %llu moves deferred, %llu helper nodes\n",
       kConfigs[GetParam()].name, (unsigned long long)totals.splits,
       (unsigned long long)totals.joins, (unsigned long long)totals.help_requests,
       (unsigned long long)totals.adoptions, (unsigned long long)totals.stale_researches,
-      (unsigned long long)totals.helper_nodes);
+      (unsigned long long)totals.deferred_moves, (unsigned long long)totals.helper_nodes);
 }
 
 // kConfigs[0] ybwc, [4] dts, [8] lazy.

@@ -56,6 +56,9 @@ struct alignas(64) ParallelThreadStats {
   // away, by every thread (counted by whoever finished the node): work that one thread, which
   // stops at the cutting move, never does. aborted_nodes counts only the moves in hand.
   uint64_t cut_waste_nodes = 0;
+  // Moves at split points whose first search beat alpha while another move's re-search was under
+  // way there: put back to be searched at the alpha that re-search leaves (SplitPoint::deferred).
+  uint64_t deferred_moves = 0;
   // Null-window searches at split nodes repeated because another thread raised alpha while
   // they ran and their result fell between the old alpha and the new one.
   uint64_t stale_window_researches = 0;
@@ -86,6 +89,7 @@ struct alignas(64) ParallelThreadStats {
     adoptions += o.adoptions;
     aborted_nodes += o.aborted_nodes;
     cut_waste_nodes += o.cut_waste_nodes;
+    deferred_moves += o.deferred_moves;
     stale_window_researches += o.stale_window_researches;
     idle_seconds += o.idle_seconds;
     lock_wait_seconds += o.lock_wait_seconds;

@@ -55,18 +55,22 @@ struct SearchFeatures {
   // iterations: a move that took nearly all of the effort ends the search sooner, one that
   // shared it with rivals gets more time. Takes precedence over smart-time when both are set.
   bool smart_time_2 = false;
+  // Parallel search only (one thread searches the same tree): at a split node, a move whose
+  // first search beats alpha while a sibling's re-search is under way there waits for it and is
+  // searched again at the alpha it leaves, as one thread would (SplitPoint::deferred).
+  bool deferred_researches = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
 
 // Names as the option and flag spell them, in the struct's order.
-inline constexpr std::array<std::string_view, 21> kSearchFeatureNames = {
+inline constexpr std::array<std::string_view, 22> kSearchFeatureNames = {
     "futility",   "lmp",           "see-pruning", "razoring",
     "iir",        "history-lmr",   "safe-check-extension",
     "smart-time", "counter-moves", "time-reserve",
     "continuation-history", "singular-extension", "endgame-knowledge",
     "tt-prefetch", "time-floor", "qsearch-tt", "improving", "delta-pruning",
-    "null-move-eval", "qsearch-checks", "smart-time-2"};
+    "null-move-eval", "qsearch-checks", "smart-time-2", "deferred-researches"};
 
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
@@ -78,7 +82,7 @@ inline bool* search_feature(SearchFeatures& f, std::string_view name) {
                     &f.time_floor,                     &f.qsearch_tt,
                     &f.improving,                      &f.delta_pruning,
                     &f.null_move_eval,                 &f.qsearch_checks,
-                    &f.smart_time_2};
+                    &f.smart_time_2,                   &f.deferred_researches};
   for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
     if (kSearchFeatureNames[i] == name) return fields[i];
   return nullptr;

@@ -215,6 +215,12 @@ class SearchWorker {
   void offer_dts_split(int current_ply);
   Action next_split_move(int ply);
   Action after_split_child(int ply, Score v);
+  // At a split frame whose current move beat alpha and is to be re-searched: counts the
+  // re-search as under way, or, if another is, puts the move back to wait for it (true: the
+  // frame goes on to its next move).
+  bool defer_research(int ply);
+  // At a split frame whose child returned: ends its re-search's count, if it had one.
+  void end_research(int ply);
   Action leave_split(int ply);
   SplitPoint<G>* enclosing_split(int ply) const;
   void lock(SplitPoint<G>* sp);

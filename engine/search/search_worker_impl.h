@@ -144,6 +144,8 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.nodes_at_move = nodes();
   f.clock_at_move = subtree_clock();
   f.research = sp->research;
+  f.child_research = Research::kNone;
+  f.holds_pending = false;
   pv_length_[sp->ply] = sp->ply;
   timer.reset();
   if (run(sp->ply)) coordinator_->root_finished(thread_index_, returned_, aborted_);
@@ -488,6 +490,7 @@ void SearchWorker<G>::record_root_move(int ply, Move m, int move_number, Score v
 template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
   Frame& f = frames_[ply];
+  if (f.split) end_research(ply);
   if (aborted_) {
     G::unmake(pos_, f.current);
     if (f.split) return leave_split(ply);
@@ -519,6 +522,11 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
                                       Phase::kAfterChild));
     }
   }
+  if (f.split && shared_.features.deferred_researches &&
+      ((f.child_search == ChildSearch::kReduced && v > f.alpha) ||
+                  (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta)) &&
+      defer_research(ply))
+    return Action::kContinue;
   if (f.child_search == ChildSearch::kReduced && v > f.alpha) {
     f.child_search = ChildSearch::kScout;
     f.child_alpha = f.alpha;

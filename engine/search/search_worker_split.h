@@ -89,6 +89,11 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->moves_handed_out = f.picker.handed_out();
   sp->move_nodes.assign(size_t(f.picker.size()) + 1, 0);
   sp->cut_move_number = -1;
+  sp->deferred.clear();
+  // DTS splits a frame whose move is in hand, which may be a re-search: it counts as under way.
+  f.holds_pending = f.phase == Phase::kAfterChild &&
+                    (f.child_research == Research::kLmr || f.child_research == Research::kPvs);
+  sp->pending_researches = f.holds_pending ? 1 : 0;
   sp->moves_searched = f.moves_searched;
   sp->best_score = f.best_score;
   sp->best_move = f.best_move;
@@ -142,15 +147,60 @@ typename SearchWorker<G>::Action SearchWorker<G>::next_split_move(int ply) {
     return leave_split(ply);
   }
   lock(sp);
-  const Move m = sp->picker.next();
-  const int number = sp->moves_handed_out;
-  if (m) ++sp->moves_handed_out;
+  // A waiting move goes first once no re-search is under way (it waits again only for a
+  // re-search begun since, so every move is searched in the end). Taking it while one is under
+  // way, when no other move is left, kept threads busy but lost most of what waiting saves
+  // (experiments/overhead-2threads/d16-deferred-researches-2).
+  Move m = Move::none();
+  int number = 0;
+  if (!sp->deferred.empty() && sp->pending_researches == 0) {
+    m = sp->deferred.front().first;
+    number = sp->deferred.front().second;
+    sp->deferred.erase(sp->deferred.begin());
+  } else {
+    m = sp->picker.next();
+    number = sp->moves_handed_out;
+    if (m) ++sp->moves_handed_out;
+  }
   f.alpha = sp->alpha.load(std::memory_order_relaxed);
   sp->mutex.unlock();
   if (m.is_none()) return leave_split(ply);
   f.nodes_at_move = nodes();
   f.clock_at_move = subtree_clock();
   return search_move(ply, m, number);
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::defer_research(int ply) {
+  Frame& f = frames_[ply];
+  SplitPoint<G>* sp = f.split;
+  lock(sp);
+  const bool defer = sp->pending_researches > 0;
+  if (defer) {
+    sp->deferred.emplace_back(f.current, f.move_number);
+    sp->move_nodes[size_t(f.move_number)] += subtree_clock() - f.clock_at_move;
+  } else {
+    ++sp->pending_researches;
+    f.holds_pending = true;
+  }
+  sp->mutex.unlock();
+  if (!defer) return false;
+  ++coordinator_->thread_stats(thread_index_).deferred_moves;
+  G::unmake(pos_, f.current);
+  f.nodes_at_move = nodes();
+  f.clock_at_move = subtree_clock();
+  f.phase = Phase::kNextMove;
+  return true;
+}
+
+template <SearchGame G>
+void SearchWorker<G>::end_research(int ply) {
+  Frame& f = frames_[ply];
+  if (!f.holds_pending) return;
+  lock(f.split);
+  --f.split->pending_researches;
+  f.split->mutex.unlock();
+  f.holds_pending = false;
 }
 
 template <SearchGame G>

@@ -103,6 +103,9 @@ struct SearchFrame {
   // inherits its owner's).
   Research research;
   Research child_research;  // The current child search is a re-search of this class.
+  // At a split frame: the current child is a re-search counted in the split point's
+  // pending_researches.
+  bool holds_pending;
   SplitPoint<G>* split;  // Non-null: the moves come from this split point.
   // With `split`: whether this frame carries the node's continuation (the owner's frame, or
   // frames adopted from it under DTS) rather than a helper's share of the work.
@@ -172,6 +175,14 @@ struct SplitPoint {
   // move in hand when its frame is adopted counts from the adoption.
   std::vector<uint64_t> move_nodes;
   int cut_move_number = -1;  // The first move that reached beta here, or -1.
+  // Re-searches (late-move or PVS) of moves under way here, and the moves whose first search
+  // beat alpha while one was. One thread searches a move after the re-searches of the moves
+  // before it, at the alpha they set; so such a move waits, with its number, until no re-search
+  // is under way, and is then searched again from the start at the alpha of that moment, before
+  // any new move. The thread that ends the last re-search takes it (a thread with nothing else to
+  // do leaves: someone under way will come back).
+  int pending_researches = 0;
+  std::vector<std::pair<Move, int>> deferred;
   uint64_t owner_nodes = 0;   // DTS: nodes under the owner's split frame when it left.
   bool frames_saved = false;  // DTS: the owner left; its frames wait here for the last one.
   int saved_base = 0;
