@@ -3,8 +3,10 @@
 //         done; an owner whose moves run out waits for its helpers, helping only them;
 //   dts   idle threads ask for work, and a busy thread answers by splitting the shallowest
 //         eligible node of its own tree; nobody waits at a split point;
-//   lazy  every thread searches the root on the shared table, each helper on its own pattern
-//         of depths (lazy_depths.h); no splits.
+//   lazy  every thread searches the root on the shared table, in aspiration windows, each
+//         helper on its own pattern of depths (lazy_depths.h); no splits. An iteration is done
+//         when any thread finishes it: the others abandon it (and anything shallower) for a
+//         deeper one, and the main thread takes over the finished result.
 // Thread 0 is the caller's (the main thread, which runs iterative deepening); the helpers are
 // the pool's threads, which keep their index (and so their state) for the pool's life.
 //
@@ -92,6 +94,9 @@ class Coordinator final : public search::SplitCoordinator<G> {
   void root_finished(int thread, Score value, bool aborted) override;
   Score wait_for_root(int thread, bool& aborted) override;
   ParallelThreadStats& thread_stats(int thread) override { return state(thread).stats; }
+  void iteration_finished(SearchWorker<G>& worker, Depth depth, Score score) override;
+  bool adopt_finished_iteration(SearchWorker<G>& main, Depth at_least, Depth& depth,
+                                Score& score) override;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -141,6 +146,15 @@ class Coordinator final : public search::SplitCoordinator<G> {
   std::mutex root_mutex_;
   bool root_aborted_ = false;  // GUARDED_BY(root_mutex_)
   Score root_value_ = 0;       // GUARDED_BY(root_mutex_)
+
+  // Lazy SMP: the deepest iteration any thread has finished in this search, which every thread
+  // watches (an iteration no deeper is abandoned), and its result, which the main thread takes
+  // over when it abandons one. Written under lazy_mutex_ after the result it announces.
+  alignas(64) std::atomic<int> lazy_deepest_{0};
+  std::mutex lazy_mutex_;
+  std::vector<typename search::RootMoves<G>::Entry> lazy_best_moves_;  // GUARDED_BY(lazy_mutex_)
+  Depth lazy_best_depth_ = 0;                                           // GUARDED_BY(lazy_mutex_)
+  Score lazy_best_score_ = 0;                                           // GUARDED_BY(lazy_mutex_)
 };
 
 }  // namespace splitlab::parallel

@@ -3,6 +3,7 @@
 
 #include <bit>
 
+#include "engine/search/aspiration.h"
 #include "parallel/lazy_depths.h"
 #include "parallel/race_canary.h"
 
@@ -67,8 +68,17 @@ void Coordinator<G>::run(SearchWorker<G>& main, const Position& root,
   }
   const bool shared_ordering = this->settings.strategy != SplitStrategy::kLazy &&
                                this->settings.ordering == search::OrderingMemory::kShared;
+  const bool lazy = this->settings.strategy == SplitStrategy::kLazy;
+  lazy_deepest_.store(0, std::memory_order_relaxed);
+  {
+    std::lock_guard lock(lazy_mutex_);
+    lazy_best_depth_ = 0;
+    lazy_best_moves_.clear();
+  }
+  main.watch_finished_iterations(lazy ? &lazy_deepest_ : nullptr);
   for (int i = 1; i < pool_.size(); ++i) {
     SearchWorker<G>& h = *state(i).worker;
+    h.watch_finished_iterations(lazy ? &lazy_deepest_ : nullptr);
     h.reset_stats();
     h.share_ordering(shared_ordering ? &main : nullptr);
     if (this->settings.strategy != SplitStrategy::kLazy) h.share_root(root, root_moves);
@@ -91,6 +101,7 @@ void Coordinator<G>::run(SearchWorker<G>& main, const Position& root,
     state(i).stats.total_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   });
   main.attach(nullptr);  // main_ stays, for the statistics of this search.
+  main.watch_finished_iterations(nullptr);
   periodic_ = nullptr;
 }
 
@@ -261,11 +272,62 @@ void Coordinator<G>::lazy_loop(int i) {
   SearchWorker<G>& w = worker(i);
   w.set_root(*root_, *allowed_);
   if (w.root_moves().empty()) return;
-  for (Depth depth = 1; depth <= max_depth_ + 1; ++depth) {
-    if (lazy_helper_skips_depth(i, depth)) continue;
-    w.search_root(depth, -kInfiniteScore, kInfiniteScore);
-    if (w.aborted() || search_over_.load(std::memory_order_acquire)) break;
+  Score previous = 0;
+  Depth depth = 1;
+  while (!search_over_.load(std::memory_order_acquire)) {
+    // Never an iteration some thread has finished already; the first helper keeps a ply ahead
+    // (lazy_depths.h).
+    const Depth deepest = lazy_deepest_.load(std::memory_order_acquire);
+    if (deepest >= depth) {
+      depth = deepest + 1 + (i == 1 ? 1 : 0);
+      std::lock_guard lock(lazy_mutex_);
+      previous = lazy_best_score_;
+    }
+    while (lazy_helper_skips_depth(i, depth)) ++depth;
+    // At the search's last depth every thread joins in: an iteration deeper than asked for
+    // would end the search with a depth that nobody asked for.
+    if (depth > max_depth_) {
+      if (deepest >= max_depth_) break;
+      depth = max_depth_;
+    }
+    const Score score = search::search_with_aspiration(w, depth, previous, [](Score, bool) {});
+    if (w.aborted()) {
+      if (shared_.stop.load(std::memory_order_relaxed)) break;
+      continue;  // Another thread finished this iteration first: see above.
+    }
+    iteration_finished(w, depth, score);
+    previous = score;
+    ++depth;
   }
+}
+
+template <search::SearchGame G>
+void Coordinator<G>::iteration_finished(SearchWorker<G>& worker, Depth depth, Score score) {
+  if (this->settings.strategy != SplitStrategy::kLazy) return;
+  std::lock_guard lock(lazy_mutex_);
+  if (depth <= lazy_best_depth_) return;
+  lazy_best_moves_ = worker.root_moves();
+  lazy_best_depth_ = depth;
+  lazy_best_score_ = score;
+  // Release: a thread that sees the depth and then takes the lock finds this result.
+  lazy_deepest_.store(depth, std::memory_order_release);
+}
+
+template <search::SearchGame G>
+bool Coordinator<G>::adopt_finished_iteration(SearchWorker<G>& main, Depth at_least,
+                                              Depth& depth, Score& score) {
+  std::lock_guard lock(lazy_mutex_);
+  if (lazy_best_depth_ < at_least) return false;
+  search::RootMoves<G>& moves = *main.shared_root_moves();
+  {
+    std::lock_guard moves_lock(moves.mutex);
+    moves.moves = lazy_best_moves_;
+    moves.completed = int(moves.moves.size());
+  }
+  depth = lazy_best_depth_;
+  score = lazy_best_score_;
+  ++state(0).stats.iterations_taken_over;
+  return true;
 }
 
 }  // namespace splitlab::parallel

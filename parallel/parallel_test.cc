@@ -269,6 +269,9 @@ struct Engine {
          s.stale_window_researches || s.aborted_nodes))
       return fail() << "Lazy SMP split: splits " << s.splits << " joins " << s.joins << " wasted "
                     << s.wasted_splits << " aborts " << s.aborts;
+    if ((strategy != SplitStrategy::kLazy || i > 0) && s.iterations_taken_over != 0)
+      return fail() << "iterations taken over " << s.iterations_taken_over
+                    << " outside Lazy SMP's main thread";
     if (e.threads == 1 && (s.splits || s.joins || s.help_requests))
       return fail() << "one thread split or helped: splits " << s.splits << " joins " << s.joins
                     << " help " << s.help_requests;
@@ -295,10 +298,11 @@ struct Engine {
 
 struct TotalStats {
   uint64_t splits = 0, joins = 0, help_requests = 0, adoptions = 0, helper_nodes = 0;
-  uint64_t stale_researches = 0, deferred_moves = 0;
+  uint64_t stale_researches = 0, deferred_moves = 0, iterations_taken_over = 0;
   void add(Engine& e) {
     const auto reports = thread_reports(*e.searcher);
     for (size_t i = 0; i < reports.size(); ++i) {
+      iterations_taken_over += reports[i].stats.iterations_taken_over;
       deferred_moves += reports[i].stats.deferred_moves;
       splits += reports[i].stats.splits;
       joins += reports[i].stats.joins;
@@ -755,6 +759,10 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
   // The searches did exercise the strategy.
   if (strategy == SplitStrategy::kLazy) {
     EXPECT_GT(totals.helper_nodes, 0u) << "Lazy SMP helpers never searched";
+    // A helper that finished an iteration first gave the main thread its result: every search
+    // above still reported its depth, its mate and a legal line.
+    if (!kSanitized)
+      EXPECT_GT(totals.iterations_taken_over, 0u) << "no iteration ever taken over from a helper";
   } else {
     EXPECT_GT(totals.splits, 0u) << "no split in " << searches << " searches";
     EXPECT_GE(totals.joins, totals.splits);
@@ -770,11 +778,12 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
   }
   std::printf(
       "%s: %llu splits, %llu joins, %llu help requests, %llu adoptions, %llu re-searches at a "
-      "raised alpha, %llu moves deferred, %llu helper nodes\n",
+      "raised alpha, %llu moves deferred, %llu helper nodes, %llu iterations taken over\n",
       kConfigs[GetParam()].name, (unsigned long long)totals.splits,
       (unsigned long long)totals.joins, (unsigned long long)totals.help_requests,
       (unsigned long long)totals.adoptions, (unsigned long long)totals.stale_researches,
-      (unsigned long long)totals.deferred_moves, (unsigned long long)totals.helper_nodes);
+      (unsigned long long)totals.deferred_moves, (unsigned long long)totals.helper_nodes,
+      (unsigned long long)totals.iterations_taken_over);
 }
 
 // kConfigs[0] ybwc, [4] dts, [8] lazy.

@@ -59,6 +59,9 @@ struct alignas(64) ParallelThreadStats {
   // Moves at split points whose first search beat alpha while another move's re-search was under
   // way there: put back to be searched at the alpha that re-search leaves (SplitPoint::deferred).
   uint64_t deferred_moves = 0;
+  // Lazy SMP (main thread): iterations it abandoned because a helper finished one as deep or
+  // deeper first, whose result it took over.
+  uint64_t iterations_taken_over = 0;
   // Null-window searches at split nodes repeated because another thread raised alpha while
   // they ran and their result fell between the old alpha and the new one.
   uint64_t stale_window_researches = 0;
@@ -90,6 +93,7 @@ struct alignas(64) ParallelThreadStats {
     aborted_nodes += o.aborted_nodes;
     cut_waste_nodes += o.cut_waste_nodes;
     deferred_moves += o.deferred_moves;
+    iterations_taken_over += o.iterations_taken_over;
     stale_window_researches += o.stale_window_researches;
     idle_seconds += o.idle_seconds;
     lock_wait_seconds += o.lock_wait_seconds;

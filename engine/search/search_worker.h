@@ -128,6 +128,13 @@ class SearchWorker {
   void work_at(SplitPoint<G>* sp);
 
   bool aborted() const { return aborted_; }
+  // After an iteration abandoned because another thread finished it (see below) and its
+  // result was taken over: the iteration counts as done.
+  void clear_aborted() { aborted_ = false; }
+  // Lazy SMP: the deepest iteration some thread of this search has finished (null: not
+  // watched). An iteration no deeper than it is abandoned at once: aborted() turns true while
+  // the search's stop stays unset.
+  void watch_finished_iterations(const std::atomic<int>* deepest) { deepest_finished_ = deepest; }
   const std::vector<RootMove>& root_moves() const { return root_moves_->moves; }
   RootMoves<G>* shared_root_moves() { return root_moves_; }
   const Position& root_position() const { return root_; }
@@ -192,7 +199,8 @@ class SearchWorker {
   void count_node(int ply);
   bool should_abort() const {
     return shared_.stop.load(std::memory_order_relaxed) ||
-           (innermost_split_ && innermost_split_->cut_off_here_or_above());
+           (innermost_split_ && innermost_split_->cut_off_here_or_above()) ||
+           (deepest_finished_ && deepest_finished_->load(std::memory_order_relaxed) >= root_depth_);
   }
   void update_pv(int ply, Move m);
   void update_quiet_stats(Frame& f, int ply, Move best);
@@ -242,6 +250,8 @@ class SearchWorker {
   int pv_length_[kMaxPly + 2];
   Score returned_ = 0;
   bool aborted_ = false;
+  Depth root_depth_ = 0;  // The depth of the iteration being searched.
+  const std::atomic<int>* deepest_finished_ = nullptr;
   Killers<Move> own_killers_;
   History own_history_;
   Killers<Move>* killers_ = &own_killers_;  // Own, or shared with the other threads.

@@ -33,6 +33,7 @@ template <SearchGame G>
 Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta, bool repeat) {
   pos_ = root_;
   aborted_ = false;
+  root_depth_ = depth;
   base_ply_ = 0;
   innermost_split_ = nullptr;
   root_moves_->completed = 0;

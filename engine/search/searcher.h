@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/search/aspiration.h"
 #include "engine/search/search_types.h"
 #include "engine/search/search_worker.h"
 #include "engine/search/time_manager.h"
@@ -184,29 +185,14 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
   Score previous = 0;
   IterationTrend trend;
   for (Depth depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
-    Score delta = 25;
-    Score alpha = -kInfiniteScore, beta = kInfiniteScore;
-    if (depth >= 5 && !is_mate_score(previous)) {
-      alpha = std::max(previous - delta, -kInfiniteScore);
-      beta = std::min(previous + delta, kInfiniteScore);
-    }
-    Score score;
-    for (bool repeat = false;; repeat = true) {
-      if (repeat) worker_.count_aspiration_research();
-      score = worker_.search_root(depth, alpha, beta, repeat);
-      if (worker_.aborted()) break;
-      if (score <= alpha) {
-        report(make_result(depth, score, time_.elapsed_ms(), false, true));
-        beta = (alpha + beta) / 2;
-        alpha = std::max(score - delta, -kInfiniteScore);
-      } else if (score >= beta) {
-        report(make_result(depth, score, time_.elapsed_ms(), true, false));
-        beta = std::min(score + delta, kInfiniteScore);
-      } else {
-        break;
-      }
-      delta += delta;
-    }
+    Score score = search_with_aspiration(worker_, depth, previous, [&](Score s, bool high) {
+      report(make_result(depth, s, time_.elapsed_ms(), high, !high));
+    });
+    // Lazy SMP: another thread finished this iteration (or a deeper one) first; its root
+    // moves are the answer, and the search goes on after its depth.
+    if (worker_.aborted() && !shared_.stop.load(std::memory_order_relaxed) && threads_ &&
+        threads_->adopt_finished_iteration(worker_, depth, depth, score))
+      worker_.clear_aborted();
     if (worker_.aborted()) {
       // The stopped iteration searched the last best move first; once that move is done, the
       // front root move is at least as good as the last answer, and newer. In a first iteration
@@ -225,6 +211,7 @@ void Searcher<G>::iterate(const Position&, const SearchLimits& limits, const Rep
     result = make_result(depth, score, time_.elapsed_ms(), false, false);
     report(result);
     has_answer_.store(true);
+    if (threads_) threads_->iteration_finished(worker_, depth, score);
     if (stop_requested_.load()) break;
     if (limits.mate > 0 && is_mate_score(score) && score > 0 &&
         mate_in_moves(score) <= limits.mate)

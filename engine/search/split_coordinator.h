@@ -104,6 +104,16 @@ class SplitCoordinator {
   // the root, and returns its value (and whether the iteration was aborted).
   virtual Score wait_for_root(int thread, bool& aborted) = 0;
   virtual ParallelThreadStats& thread_stats(int thread) = 0;
+  // The root's iteration at `depth` is finished by `worker` (the main thread, or a Lazy SMP
+  // helper), with `score`; its root moves are ordered best first.
+  virtual void iteration_finished(SearchWorker<G>& /*worker*/, Depth /*depth*/, Score /*score*/) {}
+  // Lazy SMP: the main thread abandoned its iteration at `at_least` because another thread
+  // finished one at least that deep. Gives `main` that iteration's root moves and returns its
+  // depth and score (false, and nothing changed, if there is none).
+  virtual bool adopt_finished_iteration(SearchWorker<G>& /*main*/, Depth /*at_least*/,
+                                        Depth& /*depth*/, Score& /*score*/) {
+    return false;
+  }
 
  protected:
   int free_words_ = 0;  // Words of free_helpers_ in use: ceil(threads / 64).
