@@ -1,6 +1,7 @@
 // Template implementation of Coordinator (included by coordinator.h).
 #pragma once
 
+#include <algorithm>
 #include <bit>
 
 #include "engine/search/aspiration.h"
@@ -58,7 +59,7 @@ void Coordinator<G>::run(SearchWorker<G>& main, const Position& root,
   periodic_ = periodic;
   root_ = &root;
   allowed_ = &allowed;
-  max_depth_ = max_depth;
+  max_depth_ = std::min(max_depth, kMaxPly - 1);  // As the main thread's iterations.
   search_over_.store(false, std::memory_order_relaxed);
   root_done_flag_.store(false, std::memory_order_relaxed);
   for (auto& word : this->free_helpers_.words) word.store(0, std::memory_order_relaxed);
