@@ -67,9 +67,8 @@ void Coordinator<G>::run(SearchWorker<G>& main, const Position& root,
     state(i).assigned.store(nullptr, std::memory_order_relaxed);
     state(i).stats = ParallelThreadStats();
   }
-  const bool shared_ordering = this->settings.strategy != SplitStrategy::kLazy &&
-                               this->settings.ordering == search::OrderingMemory::kShared;
   const bool lazy = this->settings.strategy == SplitStrategy::kLazy;
+  const bool shared_ordering = !lazy && this->settings.ordering == search::OrderingMemory::kShared;
   lazy_deepest_.store(0, std::memory_order_relaxed);
   {
     std::lock_guard lock(lazy_mutex_);
@@ -82,7 +81,7 @@ void Coordinator<G>::run(SearchWorker<G>& main, const Position& root,
     h.watch_finished_iterations(lazy ? &lazy_deepest_ : nullptr);
     h.reset_stats();
     h.share_ordering(shared_ordering ? &main : nullptr);
-    if (this->settings.strategy != SplitStrategy::kLazy) h.share_root(root, root_moves);
+    if (!lazy) h.share_root(root, root_moves);
   }
 
   pool_.run([&](int i) {
