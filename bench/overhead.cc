@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "bench/json_writer.h"
+#include "bench/node_log_compare.h"
 #include "bench/run_metadata.h"
 #include "bench/scale_calibration.h"
 #include "bench/statistics.h"
@@ -132,15 +133,19 @@ class Runner {
  public:
   Runner(search::SplitStrategy strategy, int threads, const search::SplitSettings& split,
          const search::SearchFeatures& features, hashing::TranspositionTable& table)
-      : searcher_(table), table_(table) {
+      : searcher_(table), table_(table), threads_(threads) {
     searcher_.shared_state().features = features;
     search::SplitSettings settings = split;
     settings.strategy = strategy;
     parallel::configure_threads(searcher_, threads, settings);
   }
 
-  Row search(const ScalePosition& position, int depth, double cap_seconds = 0) {
+  // With `log`, every thread's full-width nodes go into it (emptied first).
+  Row search(const ScalePosition& position, int depth, double cap_seconds = 0,
+             search::NodeLog* log = nullptr) {
     Row row;
+    if (log) log->reset(threads_);
+    searcher_.shared_state().node_log = log;
     chess::Position pos;
     std::string error;
     chess::Position::parse_fen(position.fen, pos, error);  // Checked when the suite was read.
@@ -153,6 +158,7 @@ class Runner {
     const auto start = Clock::now();
     const auto result = searcher_.run(pos, limits, false, 0, [](const search::SearchResult&) {});
     row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    searcher_.shared_state().node_log = nullptr;
     row.depth = result.depth;
     for (const auto& t : parallel::thread_reports(searcher_)) {
       row.nodes += t.search.nodes;
@@ -170,7 +176,68 @@ class Runner {
  private:
   search::Searcher<chess::ChessGame> searcher_;
   hashing::TranspositionTable& table_;
+  int threads_;
 };
+
+// One N-thread search's node log against its position's 1-thread log (nodelog.csv).
+struct NodeLogRow {
+  std::string strategy, position;
+  int threads = 2, repeat = 0, depth = 0;
+  NodeLogComparison comparison;
+
+  std::string key() const {
+    return strategy + "|" + std::to_string(threads) + "|" + std::to_string(repeat) + "|" +
+           position + "|" + std::to_string(depth);
+  }
+};
+
+std::string node_log_header() {
+  std::string h =
+      "strategy,threads,repeat,position,depth,one_nodes,many_nodes,matched,one_new,"
+      "one_other_depth,one_again,many_new,many_other_depth,many_again,many_deeper,"
+      "many_shallower,many_other_window,iir_differs,many_aborted,many_unfinished";
+  for (const char* side : {"one", "many"})
+    for (const char* name : search::kResearchNames) h += std::string(",") + side + "_own_" + name;
+  return h;
+}
+
+std::vector<uint64_t*> node_log_fields(NodeLogComparison& c) {
+  std::vector<uint64_t*> f = {&c.one.nodes, &c.many.nodes, &c.matched, &c.one.new_positions,
+                              &c.one.other_depth, &c.one.again, &c.many.new_positions,
+                              &c.many.other_depth, &c.many.again, &c.many_deeper,
+                              &c.many_shallower, &c.many_other_window, &c.iir_differs,
+                              &c.many_aborted, &c.many_unfinished};
+  for (auto& n : c.one.own_by_research) f.push_back(&n);
+  for (auto& n : c.many.own_by_research) f.push_back(&n);
+  return f;
+}
+
+std::string to_csv(NodeLogRow r) {
+  std::ostringstream out;
+  out << r.strategy << ',' << r.threads << ',' << r.repeat << ',' << r.position << ',' << r.depth;
+  for (const uint64_t* n : node_log_fields(r.comparison)) out << ',' << *n;
+  return out.str();
+}
+
+bool node_log_from_csv(const std::string& line, NodeLogRow& r) {
+  std::vector<std::string> f;
+  std::stringstream in(line);
+  std::string field;
+  while (std::getline(in, field, ',')) f.push_back(field);
+  const auto numbers = node_log_fields(r.comparison);
+  if (f.size() != 5 + numbers.size()) return false;
+  try {
+    r.strategy = f[0];
+    r.threads = std::stoi(f[1]);
+    r.repeat = std::stoi(f[2]);
+    r.position = f[3];
+    r.depth = std::stoi(f[4]);
+    for (size_t i = 0; i < numbers.size(); ++i) *numbers[i] = std::stoull(f[5 + i]);
+  } catch (...) {
+    return false;
+  }
+  return true;
+}
 
 // Sums of the rows of one configuration, over the positions and repeats both sides have.
 struct Totals {
@@ -203,6 +270,8 @@ struct StrategySummary {
   Totals one, many;
   Interval node_ratio;  // Geometric mean of the per-search ratios, as scale reports it.
   std::vector<Part> parts;
+  int node_logs = 0;  // Searches with a node-log comparison, pooled in `node_log`.
+  NodeLogComparison node_log;
 };
 
 void decompose(StrategySummary& s) {
@@ -250,6 +319,28 @@ void decompose(StrategySummary& s) {
   add("rules", "stale-window-researches", double(o.stale_researches),
       double(m.stale_researches));
   add("rules", "deferred-moves", double(o.deferred_moves), double(m.deferred_moves));
+  // Positions at one depth where IIR fired in one search and not in the other (node logs).
+  if (s.node_logs > 0) add("rules", "iir-differs", 0, double(s.node_log.iir_differs));
+  if (s.node_logs > 0) {
+    // The node logs' own nodes of each search by kind: the N-thread's less one thread's is the
+    // extra full-width nodes (of the searches logged), which the three kinds add up to.
+    const NodeLogComparison& c = s.node_log;
+    add("nodelog", "new-position", double(c.one.new_positions), double(c.many.new_positions));
+    add("nodelog", "other-depth", double(c.one.other_depth), double(c.many.other_depth));
+    add("nodelog", "again", double(c.one.again), double(c.many.again));
+    for (int k = 0; k < kResearchKinds; ++k)
+      add("nodelog-research", search::kResearchNames[k], double(c.one.own_by_research[k]),
+          double(c.many.own_by_research[k]));
+    // The same, gross: how far the two trees differ, whatever the net.
+    add("nodelog-gross", "matched", double(c.matched), double(c.matched));
+    add("nodelog-gross", "new-position", double(c.one.new_positions), double(c.many.new_positions));
+    add("nodelog-gross", "other-depth", double(c.one.other_depth), double(c.many.other_depth));
+    add("nodelog-gross", "again", double(c.one.again), double(c.many.again));
+    add("nodelog-detail", "deeper", 0, double(c.many_deeper));
+    add("nodelog-detail", "shallower", 0, double(c.many_shallower));
+    add("nodelog-detail", "other-window", 0, double(c.many_other_window));
+    add("nodelog-detail", "aborted", 0, double(c.many_aborted));
+  }
   // Re-searches begun (counts), and the share of them begun at split nodes.
   for (int k = 1; k < kResearchKinds; ++k) {
     add("researches", search::kResearchNames[k], double(o.accounting.researches[k]),
@@ -310,7 +401,19 @@ std::string format_report(const std::vector<StrategySummary>& summaries) {
             : current == "type"    ? "  extra nodes by predicted node type:"
             : current == "ply"     ? "  extra nodes by ply:"
             : current == "waste"   ? "  nodes of cut-off split points (a part of the extra):"
-                                   : "  depth rules, per 1000 full-width nodes (1 thread -> N):";
+            : current == "nodelog"
+                ? "  extra full-width nodes by kind, from the node logs (a search's own nodes, "
+                  "which the other has no counterpart for; N-thread less one thread's):"
+            : current == "nodelog-gross"
+                ? "  the same, gross: each search's own nodes by kind, one thread -> N, and the "
+                  "nodes both have (% of one thread's nodes):"
+            : current == "nodelog-research"
+                ? "  the same own nodes by re-search class (N-thread less one thread's):"
+            : current == "nodelog-detail"
+                ? "  of the N-thread search's own or all nodes (% of one thread's nodes): other "
+                  "depth, deeper or shallower than any of one thread's; nodes with a window one "
+                  "thread never gave that position and depth; nodes stopped by an abort:"
+                : "  depth rules, per 1000 full-width nodes (1 thread -> N):";
         out += std::string("\n") + heading + "\n   ";
       }
       if (current == "rules") {
@@ -328,7 +431,10 @@ std::string format_report(const std::vector<StrategySummary>& summaries) {
                         one_full ? 1000 * p.one / one_full : 0,
                         many_full ? 1000 * p.many / many_full : 0);
         }
-      } else if (current == "waste") {
+      } else if (current == "nodelog-gross") {
+        std::snprintf(line, sizeof line, " %s %.1f%% -> %.1f%%;", p.item.c_str(),
+                      one ? 100 * p.one / one : 0, one ? 100 * p.many / one : 0);
+      } else if (current == "waste" || current == "nodelog-detail") {
         std::snprintf(line, sizeof line, " %s %.1f%%;", p.item.c_str(),
                       one ? 100 * p.many / one : 0);
       } else {
@@ -347,7 +453,11 @@ std::string format_report(const std::vector<StrategySummary>& summaries) {
       "search repeated at alpha raised by another thread; aspiration: a root search repeated "
       "with a wider window). after-cutting-move: nodes that split points which cut off spent "
       "on moves ordered after the cutting move, by every thread (one thread never searches "
-      "them); aborted-in-hand: the moves in hand when the cutoff came (scale's 'aborted').\n";
+      "them); aborted-in-hand: the moves in hand when the cutoff came (scale's 'aborted'). With "
+      "--node-log: a node is a position entered at a depth; each search's nodes that the other "
+      "has no counterpart for are its own, as a new position (the other never enters it), at "
+      "another depth, or again (the same position and depth, more often); the N-thread "
+      "search's own less one thread's is its extra full-width nodes.\n";
   return out;
 }
 
@@ -362,7 +472,8 @@ std::string summary_csv(const std::vector<StrategySummary>& summaries) {
     for (const auto& p : s.parts)
       csv << s.strategy << ',' << s.threads << ',' << s.searches << ',' << p.line << ','
           << p.item << ',' << p.one << ',' << p.many << ','
-          << (p.line == "rules" || p.line.rfind("researches", 0) == 0
+          << (p.line == "rules" || p.line == "nodelog-detail" || p.line == "nodelog-gross" ||
+                      p.line.rfind("researches", 0) == 0
                   ? 0.0
                   : 100 * (p.many - p.one) / one)
           << '\n';
@@ -512,14 +623,45 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
                            runs_csv, metadata_written, error))
     return 2;
 
+  std::map<std::string, NodeLogRow> logs_done;
+  std::ofstream node_log_csv;
+  bool node_log_metadata_written = false;
+  const std::string node_log_dir = config.out_dir + "/nodelogs";
+  if (config.node_log) {
+    if (!open_resumable<NodeLogRow>(config.out_dir + "/nodelog.csv", node_log_header(), metadata,
+                                    node_log_from_csv, logs_done, node_log_csv,
+                                    node_log_metadata_written, error))
+      return 2;
+    if (config.keep_node_logs) {
+      std::filesystem::create_directories(node_log_dir, ec);
+      if (ec) {
+        error = "cannot create '" + node_log_dir + "': " + ec.message();
+        return 2;
+      }
+    }
+  }
+  auto keep_log = [&](const search::NodeLog& log, const ScalePosition& position,
+                      const std::string& strategy, int threads, int repeat) {
+    if (!config.keep_node_logs) return true;
+    NodeLogHeader header{position.id, position.fen, strategy, threads, depth};
+    const std::string path = node_log_dir + "/" + position.id + "." + strategy + ".x" +
+                             std::to_string(threads) + ".r" + std::to_string(repeat) + ".nodelog";
+    return write_node_log(path, header, log.merged(), error);
+  };
+
   // Configurations interleave position by position, so that drift in the machine's speed
   // touches them all alike.
   std::map<std::string, Row> rows;  // This run's, by key.
+  std::map<std::string, NodeLogRow> log_rows;
   cli::Progress progress("overhead");
   const double total = double(config.repeats) * double(config.positions.size()) * double(runners.size());
   double finished = 0;
   for (int repeat = 0; repeat < config.repeats; ++repeat)
-    for (const auto& position : config.positions)
+    for (const auto& position : config.positions) {
+      // The position's 1-thread node log, once searched (again, if its row was resumed: the
+      // 1-thread search is deterministic, so the log is the one its row counted).
+      search::NodeLog one_log;
+      bool one_logged = false;
       for (size_t c = 0; c < runners.size(); ++c) {
         ++finished;
         Row probe;
@@ -528,11 +670,45 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
         probe.repeat = repeat;
         probe.position = position.id;
         probe.depth = depth;
-        if (auto it = done.find(probe.key()); it != done.end()) {
+        auto logged = logs_done.end();
+        if (config.node_log && c > 0) {
+          logged = logs_done.find(probe.key());
+          if (logged != logs_done.end()) log_rows[probe.key()] = logged->second;
+        }
+        if (auto it = done.find(probe.key());
+            it != done.end() && (c == 0 || !config.node_log || logged != logs_done.end())) {
           rows[probe.key()] = it->second;
           continue;
         }
-        Row row = runners[c]->search(position, depth);
+        search::NodeLog many_log;
+        search::NodeLog* log = nullptr;
+        if (config.node_log) {
+          if (c > 0 && !one_logged) {
+            runners[0]->search(position, depth, 0, &one_log);
+            if (!keep_log(one_log, position, names[0], 1, repeat)) return 2;
+            one_logged = true;
+          }
+          log = c == 0 ? &one_log : &many_log;
+        }
+        Row row = runners[c]->search(position, depth, 0, log);
+        if (config.node_log && c == 0) {
+          one_logged = true;
+          if (!keep_log(one_log, position, names[0], 1, repeat)) return 2;
+        }
+        if (config.node_log && c > 0) {
+          if (!keep_log(many_log, position, names[c], config.threads, repeat)) return 2;
+          NodeLogRow compared;
+          compared.strategy = names[c];
+          compared.threads = config.threads;
+          compared.repeat = repeat;
+          compared.position = position.id;
+          compared.depth = depth;
+          compared.comparison = compare_node_logs(one_log.merged(), many_log.merged());
+          if (!node_log_metadata_written) node_log_csv << run_metadata_comments(metadata);
+          node_log_metadata_written = true;
+          node_log_csv << to_csv(compared) << '\n' << std::flush;
+          log_rows[compared.key()] = compared;
+        }
         row.strategy = probe.strategy;
         row.threads = probe.threads;
         row.repeat = repeat;
@@ -545,6 +721,7 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
         progress.update(finished, total,
                         names[c] + " x" + std::to_string(row.threads) + " " + position.id);
       }
+    }
 
   std::vector<StrategySummary> summaries;
   for (size_t c = 1; c < runners.size(); ++c) {
@@ -567,6 +744,10 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
         if (one == rows.end() || many == rows.end() || one->second.nodes == 0) continue;
         s.one.add(one->second);
         s.many.add(many->second);
+        if (auto logged = log_rows.find(key.key()); logged != log_rows.end()) {
+          s.node_log += logged->second.comparison;
+          ++s.node_logs;
+        }
         ratios.push_back(double(many->second.nodes) / double(one->second.nodes));
       }
     s.searches = s.many.searches;

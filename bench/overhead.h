@@ -10,6 +10,9 @@
 // gives, per strategy, the N-thread search's extra nodes against one thread's, pooled over the
 // positions, taken apart along each of these lines (each line adds up to the whole).
 //
+// With node_log, each search also logs its nodes, and the N-thread logs are compared with one
+// thread's node by node (new positions, other depths, the same ones again: nodelog.csv).
+//
 // runs.csv holds one row per search, written as it finishes; a rerun resumes from it (and from
 // calibration.csv), and every file carries the run's metadata as scale's do.
 #pragma once
@@ -34,6 +37,11 @@ struct OverheadConfig {
   search::SplitSettings split;
   search::SearchFeatures features;  // Both sides' (the 1-thread and the N-thread searches).
   std::vector<ScalePosition> positions;
+  // Log every full-width node of each search (search::NodeLog) and compare each N-thread log
+  // with the 1-thread log of its position (bench/node_log_compare.h): nodelog.csv, and a
+  // "nodelog" line in the report. keep_node_logs also writes each log to out_dir/nodelogs/.
+  bool node_log = false;
+  bool keep_node_logs = false;
   std::string out_dir;
   std::vector<std::string> command_line;
 };

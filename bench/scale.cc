@@ -185,6 +185,13 @@ class ReferenceRunner {
       engine_.send("setoption name UCI_Variant value " + config.reference->uci_variant);
     for (const char* ponder : {"Ponder", "OwnBook", "Use Search Log"})
       if (engine_.has_option(ponder)) engine_.send(std::string("setoption name ") + ponder + " value false");
+    for (const auto& [name, value] : config.reference->options) {
+      if (!engine_.has_option(name)) {
+        error_ = config.reference->path + " has no UCI option '" + name + "'";
+        return;
+      }
+      engine_.send("setoption name " + name + " value " + value);
+    }
     engine_.send("setoption name Threads value " + std::to_string(config.threads));
     engine_.send("setoption name Hash value " + std::to_string(hash_mb));
     if (!engine_.sync()) {

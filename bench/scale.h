@@ -11,6 +11,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/search/split_coordinator.h"
@@ -23,12 +24,15 @@ struct ScalePosition {
 };
 
 struct ReferenceEngine {
-  std::string name;  // "glaurung", "stockfish", "fairy-stockfish"
+  std::string name;  // "glaurung", "stockfish", "fairy-stockfish", or the user's (--engine)
   std::string path;
   int depth = 0;     // Its own fixed depth (engines count depth differently).
   bool depth_given = false;  // Set by the user: kept even when the others are calibrated.
   std::string strategy;     // Its parallel search, for the report: "ybwc", "lazy".
   std::string uci_variant;  // Sent as UCI_Variant when not empty ("xiangqi").
+  // The user's UCI options (--engine NAME=PATH,OPTION=VALUE...), sent before Threads and Hash,
+  // which scale sets itself: an older Splitlab build with its SplitStrategy, say.
+  std::vector<std::pair<std::string, std::string>> options;
 };
 
 enum class ScaleGame { kChess, kXiangqi };

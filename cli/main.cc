@@ -10,6 +10,7 @@
 #include "cli/match_command.h"
 #include "cli/perft_command.h"
 #include "cli/predictor_command.h"
+#include "cli/nodelog_command.h"
 #include "cli/overhead_command.h"
 #include "cli/scale_command.h"
 #include "cli/tt_study_command.h"
@@ -35,9 +36,12 @@ void print_usage() {
                "        [--calibration-positions N] [--suite FILE] [--game chess|xiangqi]\n"
                "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"
                "        [--glaurung-depth N] [--stockfish-depth N] [--fairy-depth N]\n"
+               "        [--engine NAME=PATH[,OPTION=VALUE...]]... (a UCI engine of yours beside them)\n"
                "        [--split-nodes S] [--min-split-depth N] [--max-helpers N] [--ordering O]\n"
                "  overhead [--strategies ybwc,dts,lazy] [--threads 2] [--seconds T | --depth N]\n"
                "        [--suite FILE] [--positions N] [--repeats K] [--out DIR] [split flags]\n"
+               "        [--node-log] [--keep-node-logs] (compare every node with one thread's)\n"
+               "  nodelog ONE.nodelog MANY.nodelog (two kept node logs of one position)\n"
                "  predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]\n"
                "        [--threads N] [--strategy none|ybwc|dts|lazy] [--out DIR] [--hash MB]\n"
                "        [the table and split flags of bench]\n"
@@ -84,6 +88,7 @@ int main(int argc, char** argv) {
   if (command == "epd") return splitlab::cli::epd_command(args);
   if (command == "scale") return splitlab::cli::scale_command(args);
   if (command == "overhead") return splitlab::cli::overhead_command(args);
+  if (command == "nodelog") return splitlab::cli::nodelog_command(args);
   if (command == "match") return splitlab::cli::match_command(args);
   if (command == "tt-study") return splitlab::cli::tt_study_command(args);
   if (command == "predictor") return splitlab::cli::predictor_command(args);

@@ -90,6 +90,71 @@ PY
   [[ $status -eq 0 ]] || fail "rerun: exit code $status"
   cmp -s "$DIR/runs.csv" "$TMP/runs.first" || fail "a rerun with nothing to measure changed runs.csv"
 fi
+# --node-log: every N-thread search compared node by node with one thread's. Each row's logged
+# nodes are its search's full-width nodes (runs.csv), the kinds add up, the report has the
+# node-log lines; a rerun with every row logged measures nothing; --keep-node-logs keeps the
+# logs, which `splitlab nodelog` reads: one thread's log against itself has no extra.
+NDIR="$TMP/nodelog"
+rm -rf "$NDIR"
+"$BIN" overhead --depth 7 --positions 2 --hash 16 --strategies ybwc,dts --keep-node-logs \
+  --out "$NDIR" >"$TMP/nstdout" 2>"$TMP/nstderr"
+if [[ $? -ne 0 ]]; then
+  fail "overhead --keep-node-logs: $(tail -n 3 "$TMP/nstderr")"
+else
+  grep -q "extra full-width nodes by kind, from the node logs" "$TMP/nstdout" ||
+    fail "report: no node-log lines"
+  python3 - "$NDIR" >"$TMP/check" 2>&1 <<'PY' || fail "$(cat "$TMP/check")"
+import csv, os, sys
+folder = sys.argv[1]
+def rows(name):
+    with open(os.path.join(folder, name)) as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+runs = {(r["strategy"], r["position"]): r for r in rows("runs.csv")}
+logs = rows("nodelog.csv")
+problems = []
+if sorted((r["strategy"], r["position"]) for r in logs) != sorted(k for k in runs if k[0] != "none"):
+    problems.append("nodelog.csv rows %r" % [(r["strategy"], r["position"]) for r in logs])
+for r in logs:
+    name = "%s %s" % (r["strategy"], r["position"])
+    n = {k: int(v) for k, v in r.items() if k not in ("strategy", "position")}
+    one, many = runs[("none", r["position"])], runs[(r["strategy"], r["position"])]
+    if n["one_nodes"] != int(one["nodes"]) - int(one["qnodes"]):
+        problems.append(name + ": one thread's log is not its full-width nodes")
+    if n["many_nodes"] != int(many["nodes"]) - int(many["qnodes"]):
+        problems.append(name + ": the 2-thread log is not its full-width nodes")
+    for side in ("one", "many"):
+        own = n[side + "_new"] + n[side + "_other_depth"] + n[side + "_again"]
+        if own != n[side + "_nodes"] - n["matched"]:
+            problems.append(name + ": %s's kinds do not add up" % side)
+        if sum(v for k, v in n.items() if k.startswith(side + "_own_")) != own:
+            problems.append(name + ": %s's re-search classes do not add up" % side)
+    if n["matched"] == 0:
+        problems.append(name + ": nothing matched")
+logs_dir = os.path.join(folder, "nodelogs")
+if len([f for f in os.listdir(logs_dir) if f.endswith(".nodelog")]) != 6:
+    problems.append("nodelogs/: %r" % os.listdir(logs_dir))
+print("; ".join(problems))
+sys.exit(1 if problems else 0)
+PY
+  cp "$NDIR/nodelog.csv" "$TMP/nodelog.first"
+  "$BIN" overhead --depth 7 --positions 2 --hash 16 --strategies ybwc,dts --node-log \
+    --out "$NDIR" >/dev/null 2>&1 || fail "overhead --node-log rerun failed"
+  cmp -s "$NDIR/nodelog.csv" "$TMP/nodelog.first" || fail "a rerun with every row logged changed nodelog.csv"
+  one=$(ls "$NDIR"/nodelogs/*.none.x1.r0.nodelog | head -n 1)
+  two=$(ls "$NDIR"/nodelogs/*.ybwc.x2.r0.nodelog | head -n 1)
+  "$BIN" nodelog "$one" "$two" >"$TMP/nl" 2>&1 || fail "nodelog: $(cat "$TMP/nl")"
+  grep -q "^new position (the other never)" "$TMP/nl" || fail "nodelog: no table: $(cat "$TMP/nl")"
+  "$BIN" nodelog "$one" "$one" >"$TMP/nl" 2>&1 || fail "nodelog of one log twice: $(cat "$TMP/nl")"
+  grep -q "(extra +0.0% of one thread's)" "$TMP/nl" && grep -q "^all  *0.0%  *0.0%" "$TMP/nl" ||
+    fail "nodelog: one log against itself: $(cat "$TMP/nl")"
+  other=$(ls "$NDIR"/nodelogs/*.none.x1.r0.nodelog | tail -n 1)
+  "$BIN" nodelog "$one" "$other" >/dev/null 2>"$TMP/nlerr"
+  [[ $? -eq 2 ]] && grep -q "different positions" "$TMP/nlerr" || fail "nodelog of two positions: $(cat "$TMP/nlerr")"
+  head -c 100 "$two" >"$TMP/short.nodelog"
+  "$BIN" nodelog "$one" "$TMP/short.nodelog" >/dev/null 2>"$TMP/nlerr"
+  [[ $? -eq 2 ]] && grep -q "short.nodelog' is not a node log" "$TMP/nlerr" || fail "nodelog of a cut log: $(cat "$TMP/nlerr")"
+fi
+
 for bad in "--threads 1:--threads" "--strategies none:strategy 'none'" \
     "--seconds 1 --depth 3:exclude each other" "--suite /nonexistent.epd:/nonexistent.epd" \
     "--bogus 3:--bogus"; do

@@ -19,7 +19,7 @@ int overhead_command(const std::vector<std::string>& args) {
   Flags flags({"strategies", "threads", "depth", "seconds", "calibration-positions", "suite",
                "positions", "repeats", "hash", "out", "split-nodes", "ordering",
                "min-split-depth", "max-helpers", "features"},
-              {});
+              {"node-log", "keep-node-logs"});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   bench::OverheadConfig config;
@@ -45,6 +45,10 @@ int overhead_command(const std::vector<std::string>& args) {
   config.depth = int(depth);
   config.repeats = int(repeats);
   config.hash_mb = size_t(hash);
+  // --node-log: compare every N-thread search's nodes with one thread's (nodelog.csv);
+  // --keep-node-logs: and keep each search's log (some 24 bytes a node) for `splitlab nodelog`.
+  config.keep_node_logs = flags.has("keep-node-logs");
+  config.node_log = flags.has("node-log") || config.keep_node_logs;
   config.out_dir = flags.get("out", "results/overhead");
   config.command_line = bench::splitlab_command_line("overhead", args);
   std::fprintf(stderr, "overhead: %zu positions, %d threads, %s, results in %s\n",

@@ -177,6 +177,44 @@ for bad in "--seconds 1 --depth 5:exclude each other" "--seconds 0:--seconds" \
   [[ $? -eq 2 ]] && grep -q -- "${bad#*:}" "$TMP/xerr" || fail "scale ${bad%%:*}: $(cat "$TMP/xerr")"
 done
 
+# --engine: a UCI engine of the user's beside the rest. The same binary over UCI as "before",
+# SplitStrategy dts, at 1 and 2 threads: its rows carry its name and strategy, and its 1-thread
+# searches (deterministic, a fresh table each) play the move Splitlab's own 1-thread search
+# plays in the same run.
+UDIR="$TMP/user-engine"
+rm -rf "$UDIR"
+run_user() {
+  "$BIN" scale --strategies ybwc --threads 1,2 --depth 3 --suite "$SUITE" --references none \
+    --out "$UDIR" "$@" >"$TMP/ustdout" 2>"$TMP/ustderr"
+}
+if ! run_user --engine "before=$BIN,SplitStrategy=dts"; then
+  fail "scale --engine: $(tail -n 3 "$TMP/ustderr")"
+else
+  [[ $(grep -c '^before,dts,1,' "$UDIR/runs.csv") -eq 2 && $(grep -c '^before,dts,2,' "$UDIR/runs.csv") -eq 2 ]] ||
+    fail "scale --engine: expected 2 rows of 'before' at each thread count: $(grep -v '^#' "$UDIR/runs.csv")"
+  grep -q '^before (dts) ' "$TMP/ustdout" || fail "scale --engine: no 'before (dts)' line in the table"
+  mine=$(awk -F, '$1 == "splitlab" && $3 == 1 {print $5, $18}' "$UDIR/runs.csv" | sort)
+  theirs=$(awk -F, '$1 == "before" && $3 == 1 {print $5, $18}' "$UDIR/runs.csv" | sort)
+  [[ -n "$mine" && "$mine" == "$theirs" ]] || fail "scale --engine: 1-thread moves '$mine' against '$theirs'"
+fi
+# A UCI option the engine lacks skips that engine, named, and the rest of the run goes on.
+rm -rf "$UDIR"
+if ! run_user --engine "odd=$BIN,NoSuchOption=1"; then
+  fail "scale --engine with an unknown option stopped the run: $(tail -n 3 "$TMP/ustderr")"
+else
+  grep -q "skipping odd.*no UCI option 'NoSuchOption'" "$TMP/ustderr" ||
+    fail "scale --engine: the unknown option is not named: $(cat "$TMP/ustderr")"
+  grep -q '^odd,' "$UDIR/runs.csv" && fail "scale --engine: a skipped engine has rows"
+fi
+for bad in "nopath:no NAME=PATH" "=x:no NAME=PATH" "stockfish=$BIN:built-in engine" \
+    "a b=$BIN:letters, digits" "x=/no/such/engine:no executable" "x=$BIN,Threads=2:scale's own" \
+    "x=$BIN,Hash:is not OPTION=VALUE"; do
+  "$BIN" scale --engine "${bad%%:*}" --references none --out "$TMP/x" >/dev/null 2>"$TMP/xerr"
+  [[ $? -eq 2 ]] && grep -q -- "--engine '.*${bad#*:}" "$TMP/xerr" || fail "scale --engine ${bad%%:*}: $(cat "$TMP/xerr")"
+done
+"$BIN" scale --engine "x=$BIN" --engine "x=$BIN" --references none --out "$TMP/x" >/dev/null 2>"$TMP/xerr"
+[[ $? -eq 2 ]] && grep -q "a second engine named 'x'" "$TMP/xerr" || fail "scale: two engines named x: $(cat "$TMP/xerr")"
+
 "$BIN" scale --game shogi --out "$TMP/x" >/dev/null 2>"$TMP/xerr"
 [[ $? -eq 2 ]] && grep -q "shogi" "$TMP/xerr" || fail "scale --game shogi: $(cat "$TMP/xerr")"
 "$BIN" scale --game xiangqi --references glaurung --out "$TMP/x" >/dev/null 2>"$TMP/xerr"

@@ -1,5 +1,8 @@
 #include "cli/scale_command.h"
 
+#include <unistd.h>
+
+#include <cctype>
 #include <cstdio>
 #include <sstream>
 
@@ -29,6 +32,48 @@ std::vector<std::string> split_list(const std::string& text) {
   while (std::getline(in, item, ','))
     if (!item.empty()) items.push_back(item);
   return items;
+}
+
+// --engine NAME=PATH[,OPTION=VALUE...]: a UCI engine of the user's beside the references, as
+// many as given (an older Splitlab build, one per SplitStrategy, makes a before-and-after in
+// one run). Its depth is calibrated with the others under --seconds, else it searches --depth.
+bool read_user_engines(const Flags& flags, int depth, std::vector<bench::ReferenceEngine>& engines,
+                       std::string& error) {
+  for (const std::string& spec : flags.get_all("engine")) {
+    auto failed = [&](const std::string& why) {
+      error = "--engine '" + spec + "': " + why + " (NAME=PATH[,OPTION=VALUE...])";
+      return false;
+    };
+    const auto items = split_list(spec);
+    const size_t equals = items.empty() ? std::string::npos : items[0].find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == items[0].size())
+      return failed("no NAME=PATH");
+    bench::ReferenceEngine engine;
+    engine.name = items[0].substr(0, equals);
+    engine.path = items[0].substr(equals + 1);
+    for (char c : engine.name)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+        return failed("a name of letters, digits, '-', '_' and '.' only");
+    for (const char* taken : {"splitlab", "glaurung", "stockfish", "fairy-stockfish"})
+      if (engine.name == taken) return failed("'" + engine.name + "' names a built-in engine");
+    for (const auto& other : engines)
+      if (other.name == engine.name) return failed("a second engine named '" + engine.name + "'");
+    if (::access(engine.path.c_str(), X_OK) != 0) return failed("no executable '" + engine.path + "'");
+    engine.depth = depth;
+    engine.strategy = "uci";
+    for (size_t i = 1; i < items.size(); ++i) {
+      const size_t at = items[i].find('=');
+      if (at == std::string::npos || at == 0) return failed("option '" + items[i] + "' is not OPTION=VALUE");
+      const std::string name = items[i].substr(0, at), value = items[i].substr(at + 1);
+      if (name == "Threads" || name == "Hash")
+        return failed(name + " is scale's own (--threads, --hash)");
+      // The report's strategy column: the engine's SplitStrategy when it is a Splitlab build.
+      if (name == "SplitStrategy") engine.strategy = value;
+      engine.options.emplace_back(name, value);
+    }
+    engines.push_back(std::move(engine));
+  }
+  return true;
 }
 
 }  // namespace
@@ -113,7 +158,8 @@ bool load_scale_suite(const Flags& flags, bool xiangqi, std::vector<bench::Scale
 int scale_command(const std::vector<std::string>& args) {
   Flags flags({"strategies", "threads", "depth", "suite", "repeats", "out", "hash", "split-nodes",
                "ordering", "min-split-depth", "max-helpers", "references", "glaurung-depth",
-               "stockfish-depth", "fairy-depth", "game", "seconds", "calibration-positions"},
+               "stockfish-depth", "fairy-depth", "game", "seconds", "calibration-positions",
+               "engine"},
               {});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
@@ -157,20 +203,21 @@ int scale_command(const std::vector<std::string>& args) {
     if (name == "none") continue;
     if (!xiangqi && name == "glaurung")
       config.references.push_back({"glaurung", "/usr/games/glaurung", int(glaurung_depth),
-                                   flags.has("glaurung-depth"), "ybwc", ""});
+                                   flags.has("glaurung-depth"), "ybwc", "", {}});
     else if (!xiangqi && name == "stockfish")
       config.references.push_back({"stockfish", "/usr/games/stockfish", int(stockfish_depth),
-                                   flags.has("stockfish-depth"), "lazy", ""});
+                                   flags.has("stockfish-depth"), "lazy", "", {}});
     else if (name == "fairy-stockfish")
       config.references.push_back({"fairy-stockfish", "/usr/games/fairy-stockfish",
                                    int(fairy_depth), flags.has("fairy-depth"), "lazy",
-                                   xiangqi ? "xiangqi" : ""});
+                                   xiangqi ? "xiangqi" : "", {}});
     else
       return fail("unknown reference engine '" + name + "' for " + game + " (" +
                   (xiangqi ? "fairy-stockfish" : "glaurung, stockfish, fairy-stockfish") +
                   ", none)");
   }
 
+  if (!read_user_engines(flags, int(depth), config.references, error)) return fail(error);
   if (!load_scale_suite(flags, xiangqi, config.positions, error)) return fail(error);
   config.out_dir = flags.get("out", "results/scale");
   config.command_line = bench::splitlab_command_line("scale", args);

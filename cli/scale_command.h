@@ -26,7 +26,8 @@ bool load_scale_suite(const Flags& flags, bool xiangqi, std::vector<bench::Scale
 //                 [--repeats K] [--out DIR] [--hash MB] [--split-nodes pv-all|any]
 //                 [--min-split-depth N] [--max-helpers N] [--ordering shared|copy|own]
 //                 [--references glaurung,stockfish|none] [--glaurung-depth N]
-//                 [--stockfish-depth N]`
+//                 [--stockfish-depth N] [--engine NAME=PATH[,OPTION=VALUE...]]...`
+// --engine adds a UCI engine of the user's (repeatable), searched like the references.
 int scale_command(const std::vector<std::string>& args);
 
 }  // namespace splitlab::cli

@@ -22,6 +22,7 @@
 #include "engine/core/score.h"
 #include "engine/search/history.h"
 #include "engine/search/move_picker.h"
+#include "engine/search/node_log.h"
 #include "engine/search/node_type.h"
 #include "engine/search/search_features.h"
 #include "engine/search/search_game.h"
@@ -53,6 +54,9 @@ struct SharedSearchState {
   // check extension or killers. The switchable features stay as set (tt-study turns them
   // off). Off: the normal search, unchanged. Set between searches only.
   bool plain_search = false;
+  // Non-null: every thread logs each full-width node it enters here (node_log.h; `splitlab
+  // overhead --node-log`). Set between searches only.
+  NodeLog* node_log = nullptr;
 };
 
 // The root moves of one search, ordered best first after each iteration. Threads that search

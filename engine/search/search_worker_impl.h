@@ -164,8 +164,12 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
 }
 
 template <SearchGame G>
-typename SearchWorker<G>::Action SearchWorker<G>::return_value(int, Score value) {
+typename SearchWorker<G>::Action SearchWorker<G>::return_value(int ply, Score value) {
   returned_ = value;
+  if (NodeLog* log = shared_.node_log) [[unlikely]] {
+    const Frame& f = frames_[ply];
+    if (f.log_thread == thread_index_) log->finish(thread_index_, f.log_index, value, aborted_);
+  }
   return Action::kReturn;
 }
 
@@ -191,6 +195,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   Frame& f = frames_[ply];
   pv_length_[ply] = ply;
   current_research_ = f.research;
+  if (shared_.node_log) [[unlikely]] f.log_index = -1;  // Until this node is counted, below.
   if (should_abort()) {
     aborted_ = true;
     return return_value(ply, 0);
@@ -209,6 +214,11 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   }
   count_node(ply);
   ++stats_.accounting.by_type[int(f.predicted)];
+  if (NodeLog* log = shared_.node_log) [[unlikely]] {
+    f.log_index = log->begin(thread_index_, G::key(pos_), f.alpha, f.beta, f.depth, ply,
+                             f.research, f.predicted);
+    f.log_thread = thread_index_;
+  }
   // DTS: a thread asked for work; answer from the shallowest splittable ply of this tree.
   if (coordinator_ && coordinator_->settings.strategy == SplitStrategy::kDts &&
       coordinator_->any_free_helper())
@@ -256,6 +266,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   if (features.iir && ply > 0 && !f.table_move && f.depth >= 4) {
     --f.depth;
     ++stats_.accounting.iir;
+    if (NodeLog* log = shared_.node_log) [[unlikely]]
+      log->mark(thread_index_, f.log_index, NodeRecord::kIir);
   }
 
   f.static_eval = f.in_check ? -kInfiniteScore : G::evaluate(pos_);

@@ -103,6 +103,10 @@ struct SearchFrame {
   // inherits its owner's).
   Research research;
   Research child_research;  // The current child search is a re-search of this class.
+  // With SharedSearchState::node_log: this node's record, in thread log_thread's log (-1:
+  // none). Only that thread finishes it (a DTS frame another thread adopts is left unfinished).
+  int64_t log_index;
+  int log_thread;
   // At a split frame: the current child is a re-search counted in the split point's
   // pending_researches.
   bool holds_pending;
