@@ -558,6 +558,8 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
     return 2;
   }
   const RunMetadata metadata = collect_run_metadata(config.command_line, kBootstrapSeed);
+  const std::string build_warning = timing_build_warning(metadata.build);
+  if (!build_warning.empty()) std::fprintf(stderr, "overhead: warning: %s\n", build_warning.c_str());
   hashing::TranspositionTable table;
   if (!table.resize(config.hash_mb, &error)) return 2;
   // As scale: the same table scheme and policy, so that the figures are comparable.
@@ -760,7 +762,8 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
   std::snprintf(heading, sizeof heading, "overhead: %zu positions at depth %d%s\n\n",
                 config.positions.size(), depth,
                 config.seconds > 0 ? " (where one thread takes about the target time)" : "");
-  const std::string report = heading + format_report(summaries);
+  const std::string report = (build_warning.empty() ? "" : "warning: " + build_warning + "\n") +
+                             heading + format_report(summaries);
   std::printf("\n%s", report.c_str());
   const std::string comments = run_metadata_comments(metadata);
   std::ofstream(config.out_dir + "/summary.txt") << comments << report;

@@ -202,6 +202,17 @@ void write_run_metadata(JsonWriter& json, const RunMetadata& metadata) {
     json.null("seed");
 }
 
+std::string timing_build_warning(const BuildInfo& build) {
+  std::string why;
+  if (build.compilation_mode != "opt") why += "a '" + build.compilation_mode + "' build";
+  if (build.sanitizers != "none")
+    why += (why.empty() ? "" : ", ") + std::string("built with sanitizers '") + build.sanitizers + "'";
+  if (build.assertions) why += (why.empty() ? "" : ", ") + std::string("with assertions");
+  if (why.empty()) return "";
+  return "this binary is " + why + ": its times, speedups and NPS are not those of the build "
+         "users run (bazel build -c opt //:splitlab)";
+}
+
 std::string run_metadata_comments(const RunMetadata& metadata) {
   const std::pair<const char*, std::string> lines[] = {
       {"command", shell_command(metadata.command_line)},

@@ -38,6 +38,10 @@ struct RunMetadata {
   std::optional<uint64_t> seed;  // Empty when the command draws nothing at random.
 };
 
+// Empty for the build users run (opt, no sanitizers, no assertions); else one sentence saying
+// why this binary's times and speeds are not comparable, for a timing command to print.
+std::string timing_build_warning(const BuildInfo& build);
+
 // {"splitlab", command, args...}: the command line of a subcommand (main() drops argv[0]).
 std::vector<std::string> splitlab_command_line(const std::string& command,
                                                const std::vector<std::string>& args);

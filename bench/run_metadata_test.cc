@@ -178,5 +178,24 @@ TEST(RunMetadataTest, CommentsHaveOneLinePerKey) {
   EXPECT_NE(run_metadata_comments(m).find("\n# seed: 7\n"), std::string::npos);
 }
 
+// scale and overhead warn when their times come from a build users do not run (a sanitizer
+// build searches several times slower, and its figures once went into a run unnoticed).
+TEST(RunMetadata, TimingBuildWarningNamesWhatIsWrong) {
+  BuildInfo opt;
+  opt.compilation_mode = "opt";
+  opt.sanitizers = "none";
+  opt.assertions = false;
+  EXPECT_EQ(timing_build_warning(opt), "");
+  BuildInfo asan = opt;
+  asan.compilation_mode = "dbg";
+  asan.sanitizers = "address";
+  const std::string warning = timing_build_warning(asan);
+  EXPECT_NE(warning.find("a 'dbg' build"), std::string::npos) << warning;
+  EXPECT_NE(warning.find("sanitizers 'address'"), std::string::npos) << warning;
+  BuildInfo asserting = opt;
+  asserting.assertions = true;
+  EXPECT_NE(timing_build_warning(asserting).find("with assertions"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace splitlab::bench

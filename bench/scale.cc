@@ -497,6 +497,9 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
   }
   const std::string runs_path = scale.out_dir + "/runs.csv";
   const RunMetadata metadata = collect_run_metadata(scale.command_line, kBootstrapSeed);
+  // A sanitizer or debug build searches several times slower: say so before and after.
+  const std::string build_warning = timing_build_warning(metadata.build);
+  if (!build_warning.empty()) std::fprintf(stderr, "scale: warning: %s\n", build_warning.c_str());
 
   // Runs already recorded (an interrupted experiment resumes), under the header line and the
   // metadata comments of the runs that measured them.
@@ -680,6 +683,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
   }
 
   std::string table_text;
+  if (!build_warning.empty()) table_text += "warning: " + build_warning + "\n";
   if (scale.seconds > 0) {
     char line[200];
     std::snprintf(line, sizeof line,
