@@ -82,12 +82,12 @@ struct Logged {
   uint64_t full_width_nodes = 0;
 };
 
-Logged search_logged(int threads, search::SplitStrategy strategy, int depth) {
+Logged search_logged(int threads, parallel::SplitStrategy strategy, int depth) {
   hashing::TranspositionTable table;
   std::string error;
   EXPECT_TRUE(table.resize(16, &error)) << error;
   search::Searcher<chess::ChessGame> searcher(table);
-  search::SplitSettings settings;
+  parallel::SplitSettings settings;
   settings.strategy = strategy;
   parallel::configure_threads(searcher, threads, settings);
   chess::Position pos;
@@ -108,7 +108,7 @@ Logged search_logged(int threads, search::SplitStrategy strategy, int depth) {
 }
 
 TEST(NodeLog, OneThreadLogsEveryFullWidthNodeAndRepeatsItself) {
-  const Logged first = search_logged(1, search::SplitStrategy::kNone, 9);
+  const Logged first = search_logged(1, parallel::SplitStrategy::kNone, 9);
   ASSERT_GT(first.log.size(), 1000u);
   EXPECT_EQ(first.log.size(), first.full_width_nodes);
   uint64_t iir = 0;
@@ -121,7 +121,7 @@ TEST(NodeLog, OneThreadLogsEveryFullWidthNodeAndRepeatsItself) {
   }
   EXPECT_GT(iir, 0u);  // The default search has IIR: the flag is set where it fires.
   // The 1-thread search is deterministic: a second one has nothing of its own.
-  const Logged second = search_logged(1, search::SplitStrategy::kNone, 9);
+  const Logged second = search_logged(1, parallel::SplitStrategy::kNone, 9);
   const NodeLogComparison c = compare_node_logs(first.log.merged(), second.log.merged());
   EXPECT_EQ(c.extra(), 0);
   EXPECT_EQ(c.matched, first.log.size());
@@ -130,9 +130,9 @@ TEST(NodeLog, OneThreadLogsEveryFullWidthNodeAndRepeatsItself) {
 }
 
 TEST(NodeLog, TwoThreadsAddUp) {
-  const Logged one = search_logged(1, search::SplitStrategy::kNone, 9);
-  for (auto strategy : {search::SplitStrategy::kYbwc, search::SplitStrategy::kDts,
-                        search::SplitStrategy::kLazy}) {
+  const Logged one = search_logged(1, parallel::SplitStrategy::kNone, 9);
+  for (auto strategy : {parallel::SplitStrategy::kYbwc, parallel::SplitStrategy::kDts,
+                        parallel::SplitStrategy::kLazy}) {
     const Logged two = search_logged(2, strategy, 9);
     EXPECT_EQ(two.log.size(), two.full_width_nodes);
     EXPECT_EQ(two.log.threads(), 2);
@@ -153,7 +153,7 @@ TEST(NodeLog, TwoThreadsAddUp) {
     EXPECT_EQ(root.many.new_positions + root.many.other_depth, 0u);
     EXPECT_EQ(root.one.new_positions + root.one.other_depth, 0u);
     EXPECT_GE(root.matched, 9u);
-    if (strategy == search::SplitStrategy::kYbwc) {
+    if (strategy == parallel::SplitStrategy::kYbwc) {
       // A YBWC thread finishes every node it enters (no frame changes thread).
       EXPECT_EQ(c.many_unfinished, 0u);
     }

@@ -131,11 +131,11 @@ bool from_csv(const std::string& line, Row& r) {
 // One configuration's searcher: one thread, or a strategy at N threads, on the shared table.
 class Runner {
  public:
-  Runner(search::SplitStrategy strategy, int threads, const search::SplitSettings& split,
+  Runner(parallel::SplitStrategy strategy, int threads, const parallel::SplitSettings& split,
          const search::SearchFeatures& features, hashing::TranspositionTable& table)
       : searcher_(table), table_(table), threads_(threads) {
     searcher_.shared_state().features = features;
-    search::SplitSettings settings = split;
+    parallel::SplitSettings settings = split;
     settings.strategy = strategy;
     parallel::configure_threads(searcher_, threads, settings);
   }
@@ -568,7 +568,7 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
 
   std::vector<std::unique_ptr<Runner>> runners;
   std::vector<std::string> names = {"none"};
-  runners.push_back(std::make_unique<Runner>(search::SplitStrategy::kNone, 1, config.split,
+  runners.push_back(std::make_unique<Runner>(parallel::SplitStrategy::kNone, 1, config.split,
                                              config.features, table));
   for (auto strategy : config.strategies) {
     names.emplace_back(parallel::split_strategy_name(strategy));

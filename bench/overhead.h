@@ -22,19 +22,19 @@
 
 #include "bench/scale.h"
 #include "engine/search/search_features.h"
-#include "engine/search/split_coordinator.h"
+#include "parallel/strategy.h"
 
 namespace splitlab::bench {
 
 struct OverheadConfig {
-  std::vector<search::SplitStrategy> strategies;
+  std::vector<parallel::SplitStrategy> strategies;
   int threads = 2;
   int depth = 0;       // Used when `seconds` is 0.
   double seconds = 0;  // Above 0: the depth where one thread takes about this long.
   int calibration_positions = 8;
   int repeats = 1;
   size_t hash_mb = 64;
-  search::SplitSettings split;
+  parallel::SplitSettings split;
   search::SearchFeatures features;  // Both sides' (the 1-thread and the N-thread searches).
   std::vector<ScalePosition> positions;
   // Log every full-width node of each search (search::NodeLog) and compare each N-thread log

@@ -107,7 +107,7 @@ struct Config {
   std::string engine, strategy;
   int threads = 1;
   int depth = 0;
-  search::SplitStrategy split_strategy = search::SplitStrategy::kNone;
+  parallel::SplitStrategy split_strategy = parallel::SplitStrategy::kNone;
   const ReferenceEngine* reference = nullptr;
   double cap_seconds = 0;  // Calibration only: stop a search that runs past this (0: never).
   std::string label() const {
@@ -127,7 +127,7 @@ class GameRunner final : public SplitlabRunner {
  public:
   GameRunner(const Config& config, const ScaleConfig& scale, hashing::TranspositionTable& table)
       : searcher_(table), table_(table) {
-    search::SplitSettings settings = scale.split;
+    parallel::SplitSettings settings = scale.split;
     settings.strategy = config.split_strategy;
     parallel::configure_threads(searcher_, config.threads, settings);
   }
@@ -526,7 +526,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
   // The configurations: one single-threaded baseline, each strategy at each thread count > 1,
   // and each reference engine at every thread count.
   std::vector<Config> configs;
-  configs.push_back({"splitlab", "none", 1, scale.depth, search::SplitStrategy::kNone, nullptr});
+  configs.push_back({"splitlab", "none", 1, scale.depth, parallel::SplitStrategy::kNone, nullptr});
   for (auto strategy : scale.strategies)
     for (int t : scale.threads)
       if (t > 1)
@@ -534,7 +534,8 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
                            scale.depth, strategy, nullptr});
   for (const auto& ref : scale.references)
     for (int t : scale.threads)
-      configs.push_back({ref.name, ref.strategy, t, ref.depth, search::SplitStrategy::kNone, &ref});
+      configs.push_back(
+          {ref.name, ref.strategy, t, ref.depth, parallel::SplitStrategy::kNone, &ref});
 
   hashing::TranspositionTable table;
   if (!table.resize(scale.hash_mb, &error)) return 2;

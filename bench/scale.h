@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/search/split_coordinator.h"
+#include "parallel/strategy.h"
 
 namespace splitlab::bench {
 
@@ -39,7 +39,7 @@ enum class ScaleGame { kChess, kXiangqi };
 
 struct ScaleConfig {
   ScaleGame game = ScaleGame::kChess;  // The positions' game, searched by Splitlab's engine for it.
-  std::vector<search::SplitStrategy> strategies;
+  std::vector<parallel::SplitStrategy> strategies;
   std::vector<int> threads;
   int depth = 12;
   // Above 0: equal time instead of equal depth. Each engine (Splitlab, whose strategies share
@@ -50,7 +50,7 @@ struct ScaleConfig {
   int calibration_positions = 8;
   int repeats = 1;
   size_t hash_mb = 64;
-  search::SplitSettings split;  // Split nodes, minimum split depth, helpers per split.
+  parallel::SplitSettings split;  // Split nodes, minimum split depth, helpers per split.
   std::vector<ScalePosition> positions;
   std::vector<ReferenceEngine> references;
   std::string out_dir;

@@ -119,10 +119,8 @@ int run_bench(const Flags& flags, const bench::RunMetadata& metadata, std::ofstr
     nodes += result.nodes;
     total += searcher.stats();
     all_threads_tt += searcher.stats().tt;
-    if (auto* coordinator =
-            dynamic_cast<parallel::Coordinator<G>*>(searcher.threads())) {
-      for (int t = 1; t < coordinator->threads(); ++t)
-        all_threads_tt += coordinator->helper(t).stats().tt;
+    if (auto* team = parallel::team_of(searcher)) {
+      for (int t = 1; t < team->threads(); ++t) all_threads_tt += team->helper(t).stats().tt;
     }
     const auto reports = parallel::thread_reports(searcher);
     if (threads.empty()) threads.resize(reports.size());

@@ -1,67 +1,78 @@
 // The splitlab binary: one entry point, one subcommand per job.
 #include <cstdio>
+#include <iostream>
 #include <string>
 #include <vector>
-
-#include <iostream>
 
 #include "cli/bench_command.h"
 #include "cli/epd_command.h"
 #include "cli/match_command.h"
-#include "cli/perft_command.h"
-#include "cli/predictor_command.h"
 #include "cli/nodelog_command.h"
 #include "cli/overhead_command.h"
+#include "cli/perft_command.h"
+#include "cli/predictor_command.h"
 #include "cli/scale_command.h"
 #include "cli/tt_study_command.h"
 #include "engine/protocol/uci.h"
 #include "engine/protocol/uci_front_end.h"
+#include "parallel/strategy.h"
 
 namespace {
 
-void print_usage() {
-  std::fprintf(stderr,
-               "usage: splitlab <command> [flags]\n"
-               "commands:\n"
-               "  (none) | uci     a UCI engine on stdin/stdout: chess, or xiangqi after\n"
-               "                   setoption name UCI_Variant value xiangqi (ranks 1..10)\n"
-               "  ucci             a xiangqi UCCI engine on stdin/stdout\n"
-               "  bench [--game chess|xiangqi] [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
-               "        [--threads N] [--strategy none|ybwc|dts|lazy] [--split-nodes pv-all|any]\n"
-               "        [--min-split-depth N] [--max-helpers N] [--ordering copy|own|shared]\n"
-               "        [--positions FILE.epd] [--json FILE]\n"
-               "  epd FILE --movetime MS [--hash MB] [--out FILE.csv] [--threads N] [--features LIST]\n"
-               "        [--part K/N]\n"
-               "  scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--seconds T | --depth N]\n"
-               "        [--calibration-positions N] [--suite FILE] [--game chess|xiangqi]\n"
-               "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"
-               "        [--glaurung-depth N] [--stockfish-depth N] [--fairy-depth N]\n"
-               "        [--engine NAME=PATH[,OPTION=VALUE...]]... (a UCI engine of yours beside them)\n"
-               "        [--split-nodes S] [--min-split-depth N] [--max-helpers N] [--ordering O]\n"
-               "  overhead [--strategies ybwc,dts,lazy] [--threads 2] [--seconds T | --depth N]\n"
-               "        [--suite FILE] [--positions N] [--repeats K] [--out DIR] [split flags]\n"
-               "        [--node-log] [--keep-node-logs] (compare every node with one thread's)\n"
-               "  nodelog ONE.nodelog MANY.nodelog (two kept node logs of one position)\n"
-               "  predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]\n"
-               "        [--threads N] [--strategy none|ybwc|dts|lazy] [--out DIR] [--hash MB]\n"
-               "        [the table and split flags of bench]\n"
-               "  tt-study [--games FILE.pgn] [--first-move N] [--positions-per-game N]\n"
-               "        [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N]\n"
-               "        [--max-log2 N] [--policies LIST] [--search full|plain|both]\n"
-               "        [--tables kept,cleared] [--tt-entry S] [--out DIR]\n"
-               "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess|xiangqi]\n"
-               "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
-               "  match --engine name=A cmd=PATH [option.NAME=V] [tc=40/60+0.6|st=S]\n"
-               "        [nodes=N] [depth=N] [timemargin=MS] [stalltimeout=S] --engine name=B cmd=PATH ...\n"
-               "        [--each ...] [--tournament round-robin|gauntlet] [--rounds N]\n"
-               "        [--games N] [--repeat] [--openings file=F format=epd|pgn\n"
-               "        order=sequential|random plies=N start=K] [--seed S] [--pgnout FILE]\n"
-               "        [--out DIR] [--concurrency N] [--ratinginterval N] [--maxmoves N]\n"
-               "        [--draw movenumber=N movecount=N score=CP]\n"
-               "        [--resign movecount=N score=CP [twosided=true]]\n"
-               "        [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized]\n"
-               "  help\n");
+// The usage text, with the strategy lists read from the registry (parallel/strategy.h).
+std::string usage_text() {
+  std::string text =
+      "usage: splitlab <command> [flags]\n"
+      "commands:\n"
+      "  (none) | uci     a UCI engine on stdin/stdout: chess, or xiangqi after\n"
+      "                   setoption name UCI_Variant value xiangqi (ranks 1..10)\n"
+      "  ucci             a xiangqi UCCI engine on stdin/stdout\n"
+      "  bench [--game chess|xiangqi] [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
+      "        [--threads N] [--strategy {strategy}] [--split-nodes pv-all|any]\n"
+      "        [--min-split-depth N] [--max-helpers N] [--ordering copy|own|shared]\n"
+      "        [--positions FILE.epd] [--json FILE]\n"
+      "  epd FILE --movetime MS [--hash MB] [--out FILE.csv] [--threads N] [--features LIST]\n"
+      "        [--part K/N]\n"
+      "  scale [--strategies {strategies}] [--threads 1,2] [--seconds T | --depth N]\n"
+      "        [--calibration-positions N] [--suite FILE] [--game chess|xiangqi]\n"
+      "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"
+      "        [--glaurung-depth N] [--stockfish-depth N] [--fairy-depth N]\n"
+      "        [--engine NAME=PATH[,OPTION=VALUE...]]... (a UCI engine of yours beside them)\n"
+      "        [--split-nodes S] [--min-split-depth N] [--max-helpers N] [--ordering O]\n"
+      "  overhead [--strategies {strategies}] [--threads 2] [--seconds T | --depth N]\n"
+      "        [--suite FILE] [--positions N] [--repeats K] [--out DIR] [split flags]\n"
+      "        [--node-log] [--keep-node-logs] (compare every node with one thread's)\n"
+      "  nodelog ONE.nodelog MANY.nodelog (two kept node logs of one position)\n"
+      "  predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]\n"
+      "        [--threads N] [--strategy {strategy}] [--out DIR] [--hash MB]\n"
+      "        [the table and split flags of bench]\n"
+      "  tt-study [--games FILE.pgn] [--first-move N] [--positions-per-game N]\n"
+      "        [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N]\n"
+      "        [--max-log2 N] [--policies LIST] [--search full|plain|both]\n"
+      "        [--tables kept,cleared] [--tt-entry S] [--out DIR]\n"
+      "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess|xiangqi]\n"
+      "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
+      "  match --engine name=A cmd=PATH [option.NAME=V] [tc=40/60+0.6|st=S]\n"
+      "        [nodes=N] [depth=N] [timemargin=MS] [stalltimeout=S] --engine name=B cmd=PATH ...\n"
+      "        [--each ...] [--tournament round-robin|gauntlet] [--rounds N]\n"
+      "        [--games N] [--repeat] [--openings file=F format=epd|pgn\n"
+      "        order=sequential|random plies=N start=K] [--seed S] [--pgnout FILE]\n"
+      "        [--out DIR] [--concurrency N] [--ratinginterval N] [--maxmoves N]\n"
+      "        [--draw movenumber=N movecount=N score=CP]\n"
+      "        [--resign movecount=N score=CP [twosided=true]]\n"
+      "        [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized]\n"
+      "  help\n";
+  auto replace_all = [&](const std::string& token, const std::string& by) {
+    for (size_t at = text.find(token); at != std::string::npos;
+         at = text.find(token, at + by.size()))
+      text.replace(at, token.size(), by);
+  };
+  replace_all("{strategy}", splitlab::parallel::split_strategy_names("|"));
+  replace_all("{strategies}", splitlab::parallel::split_strategy_names(",", false));
+  return text;
 }
+
+void print_usage() { std::fputs(usage_text().c_str(), stderr); }
 
 }  // namespace
 

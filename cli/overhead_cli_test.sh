@@ -19,7 +19,8 @@ fail() {
   failures=$((failures + 1))
 }
 run() {
-  "$BIN" overhead --depth 7 --positions 4 --hash 16 --out "$1" >"$TMP/stdout" 2>"$TMP/stderr"
+  "$BIN" overhead --strategies ybwc,dts,lazy --depth 7 --positions 4 --hash 16 --out "$1" \
+    >"$TMP/stdout" 2>"$TMP/stderr"
   status=$?
 }
 

@@ -107,10 +107,9 @@ struct PredictorCounts {
 PredictorCounts counts_of_last_search(search::Searcher<chess::ChessGame>& searcher) {
   PredictorCounts counts;
   counts.node_types = searcher.stats().node_types;
-  if (auto* coordinator =
-          dynamic_cast<parallel::Coordinator<chess::ChessGame>*>(searcher.threads())) {
-    for (int t = 1; t < coordinator->threads(); ++t)
-      counts.node_types += coordinator->helper(t).stats().node_types;
+  if (auto* team = parallel::team_of(searcher)) {
+    for (int t = 1; t < team->threads(); ++t)
+      counts.node_types += team->helper(t).stats().node_types;
   }
   for (const auto& report : parallel::thread_reports(searcher))
     for (int b = 0; b < kDraftBuckets; ++b)

@@ -101,12 +101,14 @@ bool read_equal_time(const Flags& flags, double& seconds, int& calibration_posit
   return true;
 }
 
-bool read_strategies(const Flags& flags, std::vector<search::SplitStrategy>& strategies,
+bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& strategies,
                      std::string& error) {
-  for (const auto& name : split_list(flags.get("strategies", "ybwc,dts,lazy"))) {
+  for (const auto& name :
+       split_list(flags.get("strategies", parallel::split_strategy_names(",", false)))) {
     const auto s = parallel::parse_split_strategy(name);
-    if (!s || *s == search::SplitStrategy::kNone) {
-      error = "unknown strategy '" + name + "' in --strategies (ybwc, dts, lazy)";
+    if (!s || *s == parallel::SplitStrategy::kNone) {
+      error = "unknown strategy '" + name + "' in --strategies (" +
+              parallel::split_strategy_names(", ", false) + ")";
       return false;
     }
     strategies.push_back(*s);

@@ -13,8 +13,8 @@ namespace splitlab::cli {
 // (then `seconds` is 0); an error names the flag.
 bool read_equal_time(const Flags& flags, double& seconds, int& calibration_positions,
                      std::string& error);
-// --strategies ybwc,dts,lazy (the default: all three).
-bool read_strategies(const Flags& flags, std::vector<search::SplitStrategy>& strategies,
+// --strategies LIST (the default: every strategy of the registry but "none").
+bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& strategies,
                      std::string& error);
 // --suite FILE.epd (positions named by their id, else "lineN"), or the game's default suite:
 // the 160 middlegames of experiments/scaling-suite/ for chess, bench's 24 positions for xiangqi.

@@ -27,7 +27,7 @@ bool configure_table(const Flags& flags, size_t default_mb, hashing::Transpositi
   return true;
 }
 
-bool read_split_settings(const Flags& flags, search::SplitSettings& settings,
+bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
                          std::string& error) {
   long long min_depth = 4, helpers = 8;
   if (!flags.get_int("min-split-depth", 1, 64, 4, min_depth, error) ||
@@ -51,7 +51,7 @@ bool read_split_settings(const Flags& flags, search::SplitSettings& settings,
 }
 
 bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads,
-                         search::SplitSettings& settings, search::SearchFeatures& features,
+                         parallel::SplitSettings& settings, search::SearchFeatures& features,
                          std::string& error) {
   long long thread_count = 1;
   if (!flags.get_int("threads", 1, parallel::kMaxThreads, 1, thread_count, error) ||
@@ -60,7 +60,8 @@ bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads
   threads = int(thread_count);
   const auto strategy = parallel::parse_split_strategy(flags.get("strategy", "ybwc"));
   if (!strategy) {
-    error = "unknown --strategy '" + flags.get("strategy") + "' (none, ybwc, dts, lazy)";
+    error = "unknown --strategy '" + flags.get("strategy") + "' (" +
+            parallel::split_strategy_names(", ") + ")";
     return false;
   }
   settings.strategy = *strategy;

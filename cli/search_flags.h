@@ -25,13 +25,13 @@ bool configure_table(const Flags& flags, size_t default_mb, hashing::Transpositi
 
 // The split knobs (not the strategy): --split-nodes pv-all|any, --min-split-depth N,
 // --max-helpers N, --ordering copy|own|shared; defaults as in SplitSettings.
-bool read_split_settings(const Flags& flags, search::SplitSettings& settings, std::string& error);
+bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings, std::string& error);
 
 // Reads --threads N (default 1), --strategy none|ybwc|dts|lazy (default ybwc) into `settings`
 // with the split knobs of read_split_settings(), and the search techniques of --features
 // (search_features.h; default the list accepted for `game`, a SearchGame's kName).
 bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads,
-                         search::SplitSettings& settings, search::SearchFeatures& features,
+                         parallel::SplitSettings& settings, search::SearchFeatures& features,
                          std::string& error);
 
 // The game's own switches among the search features (chess: endgame knowledge).
@@ -52,7 +52,7 @@ std::string describe_tuning_flag(const Flags& flags);
 template <search::SearchGame G>
 bool configure_parallel(const Flags& flags, search::Searcher<G>& searcher, std::string& error) {
   int threads = 1;
-  search::SplitSettings settings;
+  parallel::SplitSettings settings;
   search::SearchFeatures features;
   search::SearchTuning tuning;
   if (!read_parallel_flags(flags, G::kName, threads, settings, features, error) ||

@@ -5,7 +5,7 @@
 // two-thread Lazy SMP, which measured better at 2 threads than putting that helper on every
 // other depth (experiments/many-core-parallel-core: speedup ratio 0.93 [0.85, 1.01] against it).
 // When another thread finishes the iteration it is on, it goes on a ply ahead of that one
-// (coordinator_impl.h); racing the main thread on the same depth instead measured 0.94 of it
+// (lazy.h); racing the main thread on the same depth instead measured 0.94 of it
 // (time to depth, 300 positions at depth 15; experiments/overhead-2threads/lazy-*).
 // The other helpers are taken in groups: group k (k = 1, 2, 3, ...) has 2k helpers; each of
 // them searches k consecutive depths and then skips k, with the 2k helpers of the group shifted

@@ -7,7 +7,7 @@
 //      independent single-threaded search, or is checkmated at once for N = 1), and the PV is a
 //      legal line that ends in checkmate when it is 2N-1 plies long.
 //   2. On quiet middlegame positions the move and PV at a fixed depth are legal and the score is
-//      within kQuietMargin of the single-threaded score; a Coordinator with one thread gives
+//      within kQuietMargin of the single-threaded score; a team with one thread gives
 //      exactly the single-threaded result (score, move, node count).
 //   3. Many short searches (random depth, position, thread count and split knobs) neither crash
 //      nor hang, always answer a legal move, and report sane per-thread statistics.
@@ -44,7 +44,6 @@
 #include "engine/core/score.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
-#include "parallel/coordinator.h"
 #include "parallel/options.h"
 
 namespace splitlab::parallel {
@@ -142,7 +141,7 @@ class Watchdog {
 
 // A split configuration: strategy and knobs.
 struct Config {
-  const char* name;
+  std::string name;
   SplitStrategy strategy;
   bool any_node;
   int min_split_depth;
@@ -156,26 +155,51 @@ struct Config {
     s.max_helpers_per_split = max_helpers;
     return s;
   }
+  // The strategy at its defaults (the other configurations vary the split rules).
+  bool plain() const { return !any_node && min_split_depth == 4; }
 };
 
-// YBWC and DTS with SplitNodes pv-all and any, at the default MinSplitDepth (4) and at 2, which
-// makes nearly every node eligible; Lazy SMP has no split knobs.
-const Config kConfigs[] = {
-    {"ybwc", SplitStrategy::kYbwc, false, 4},    {"ybwc_min2", SplitStrategy::kYbwc, false, 2},
-    {"ybwc_any", SplitStrategy::kYbwc, true, 4}, {"ybwc_any_min2", SplitStrategy::kYbwc, true, 2},
-    {"dts", SplitStrategy::kDts, false, 4},      {"dts_min2", SplitStrategy::kDts, false, 2},
-    {"dts_any", SplitStrategy::kDts, true, 4},   {"dts_any_min2", SplitStrategy::kDts, true, 2},
-    {"lazy", SplitStrategy::kLazy, false, 4},
-};
-constexpr int kConfigCount = int(sizeof kConfigs / sizeof kConfigs[0]);
+// Every strategy of the registry at its defaults; those that split also with SplitNodes any
+// and at MinSplitDepth 2, which makes nearly every node eligible.
+std::vector<Config> make_configs() {
+  std::vector<Config> out;
+  for (const StrategyEntry& e : split_strategies()) {
+    if (e.strategy == SplitStrategy::kNone) continue;
+    const std::string name(e.name);
+    out.push_back({name, e.strategy, false, 4});
+    if (!e.splits) continue;
+    out.push_back({name + "_min2", e.strategy, false, 2});
+    out.push_back({name + "_any", e.strategy, true, 4});
+    out.push_back({name + "_any_min2", e.strategy, true, 2});
+  }
+  return out;
+}
+const std::vector<Config> kConfigs = make_configs();
+const int kConfigCount = int(kConfigs.size());
+
+// The index of the configuration named `name`.
+int config_index(const std::string& name) {
+  for (int c = 0; c < kConfigCount; ++c)
+    if (kConfigs[size_t(c)].name == name) return c;
+  ADD_FAILURE() << "no configuration " << name;
+  return 0;
+}
+
+// The indices of the strategies' default configurations.
+std::vector<int> plain_configs() {
+  std::vector<int> out;
+  for (int c = 0; c < kConfigCount; ++c)
+    if (kConfigs[size_t(c)].plain()) out.push_back(c);
+  return out;
+}
 
 // A table and a searcher on the heap (a worker's frame stack is large), with `threads` threads
-// following `settings`, or the plain single-threaded searcher when `threads` is 0. A Coordinator
-// is made even for one thread, so that the coordinator's own one-thread path is tested too.
+// following `settings`, or the plain single-threaded searcher when `threads` is 0. A team is
+// made even for one thread, so that the team's own one-thread path is tested too.
 struct Engine {
   hashing::TranspositionTable table;
   std::unique_ptr<Searcher<ChessGame>> searcher;
-  Coordinator<ChessGame>* coordinator = nullptr;
+  ThreadTeam<ChessGame>* team = nullptr;
   int threads = 1;
   SplitSettings settings;
 
@@ -185,9 +209,8 @@ struct Engine {
     EXPECT_TRUE(table.resize(megabytes, &error)) << error;
     searcher = std::make_unique<Searcher<ChessGame>>(table);
     if (threads_ > 0) {
-      auto c =
-          std::make_unique<Coordinator<ChessGame>>(searcher->shared_state(), threads, settings);
-      coordinator = c.get();
+      auto c = make_team<ChessGame>(searcher->shared_state(), threads, settings);
+      team = c.get();
       searcher->set_threads(std::move(c));
     }
   }
@@ -203,7 +226,7 @@ struct Engine {
                       const Searcher<ChessGame>::Report& report = [](const SearchResult&) {}) {
     Watchdog::instance().arm(
         std::to_string(threads) + " threads, " +
-        (coordinator ? std::string(split_strategy_name(settings.strategy)) : "single-threaded") +
+        (team ? std::string(split_strategy_name(settings.strategy)) : "single-threaded") +
         " SplitNodes " + (settings.split_any_node ? "any" : "pv-all") + " MinSplitDepth " +
         std::to_string(settings.min_split_depth) + " MaxHelpersPerSplit " +
         std::to_string(settings.max_helpers_per_split) + ", depth " + std::to_string(limits.depth) +
@@ -264,14 +287,16 @@ struct Engine {
     if (strategy != SplitStrategy::kDts && (s.help_requests != 0 || s.adoptions != 0))
       return fail() << "help requests " << s.help_requests << ", adoptions " << s.adoptions
                     << " outside DTS";
-    if (strategy == SplitStrategy::kLazy &&
+    const bool splits_nodes = strategy_entry(strategy).splits;
+    if (!splits_nodes &&
         (s.splits || s.joins || s.wasted_splits || s.aborts || actual_here ||
          s.stale_window_researches || s.aborted_nodes))
-      return fail() << "Lazy SMP split: splits " << s.splits << " joins " << s.joins << " wasted "
-                    << s.wasted_splits << " aborts " << s.aborts;
-    if ((strategy != SplitStrategy::kLazy || i > 0) && s.iterations_taken_over != 0)
+      return fail() << "a strategy that does not split split: splits " << s.splits << " joins "
+                    << s.joins << " wasted " << s.wasted_splits << " aborts " << s.aborts;
+    // Only threads that each run their own iterations share them; the main thread takes over.
+    if ((splits_nodes || i > 0) && s.iterations_taken_over != 0)
       return fail() << "iterations taken over " << s.iterations_taken_over
-                    << " outside Lazy SMP's main thread";
+                    << " outside the main thread of a strategy that does not split";
     if (e.threads == 1 && (s.splits || s.joins || s.help_requests))
       return fail() << "one thread split or helped: splits " << s.splits << " joins " << s.joins
                     << " help " << s.help_requests;
@@ -508,10 +533,8 @@ TEST_P(ParallelFeaturesTest, AllFeaturesStillFindTheMates) {
 
 std::vector<ThreadedParam> feature_params() {
   std::vector<ThreadedParam> out;
-  for (int c = 0; c < kConfigCount; ++c)
-    if (std::string(kConfigs[c].name) == "ybwc" || std::string(kConfigs[c].name) == "dts" ||
-        std::string(kConfigs[c].name) == "lazy")
-      for (int t : {2, 4}) out.push_back({c, t});
+  for (int c : plain_configs())
+    for (int t : {2, 4}) out.push_back({c, t});
   return out;
 }
 INSTANTIATE_TEST_SUITE_P(Strategies, ParallelFeaturesTest, ::testing::ValuesIn(feature_params()),
@@ -542,15 +565,17 @@ TEST_P(RepeatedMateTest, EveryRepetitionFindsTheMate) {
                     << ref.best_move << ")";
     }
   }
-  std::printf("%s %d threads: %d of %d searches missed the mate\n", config.name, threads, misses,
+  std::printf("%s %d threads: %d of %d searches missed the mate\n", config.name.c_str(), threads, misses,
               searches);
 }
 
-// kConfigs[0] ybwc, [4] dts, [8] lazy.
-INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest,
-                         ::testing::Values(ThreadedParam{0, 3}, ThreadedParam{0, 4},
-                                           ThreadedParam{4, 3}, ThreadedParam{4, 4},
-                                           ThreadedParam{8, 3}, ThreadedParam{8, 4}),
+std::vector<ThreadedParam> plain_params(std::vector<int> threads) {
+  std::vector<ThreadedParam> out;
+  for (int c : plain_configs())
+    for (int t : threads) out.push_back({c, t});
+  return out;
+}
+INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest, ::testing::ValuesIn(plain_params({3, 4})),
                          param_name);
 
 // ---------------------------------------------------------------------------------------------
@@ -666,14 +691,14 @@ TEST_P(ParallelQuietTest, LegalMoveAndScoreNearOneThread) {
     largest = std::max(largest, std::abs(r.score - ref.score));
     EXPECT_TRUE(stats_are_sane(engine, r.nodes));
     if (threads == 1) {
-      // One thread under a Coordinator is the single-threaded search, node for node.
+      // One thread in a team is the single-threaded search, node for node.
       EXPECT_EQ(r.score, ref.score);
       EXPECT_EQ(r.best_move, ref.best_move);
       EXPECT_EQ(r.nodes, ref.nodes);
       EXPECT_EQ(r.pv, ref.pv);
     }
   }
-  std::printf("%s %d threads: largest difference from one thread %d cp\n", config.name, threads,
+  std::printf("%s %d threads: largest difference from one thread %d cp\n", config.name.c_str(), threads,
               largest);
 }
 
@@ -732,7 +757,7 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     if (!slot) slot = std::make_unique<Engine>(threads, settings, 4);
     Engine& e = *slot;
     e.settings = settings;
-    e.coordinator->settings = settings;
+    e.team->rules = settings;
     // Half the searches let moves wait for a sibling's re-search (deferred-researches).
     const bool deferred = rng() % 2;
     e.searcher->shared_state().features.deferred_researches = deferred;
@@ -757,8 +782,9 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     totals.add(e);
   }
   // The searches did exercise the strategy.
-  if (strategy == SplitStrategy::kLazy) {
-    EXPECT_GT(totals.helper_nodes, 0u) << "Lazy SMP helpers never searched";
+  const bool splits_nodes = strategy_entry(strategy).splits;
+  if (!splits_nodes) {
+    EXPECT_GT(totals.helper_nodes, 0u) << "the helpers never searched";
     // A helper that finished an iteration first gave the main thread its result: every search
     // above still reported its depth, its mate and a legal line.
     if (!kSanitized)
@@ -773,27 +799,37 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
   // Moves put back to wait for a sibling's re-search (SplitPoint::deferred) were taken again:
   // every search above found its mates and legal lines with them. The sanitized run's 40 short
   // searches may meet none.
-  if (strategy != SplitStrategy::kLazy && !kSanitized) {
+  if (splits_nodes && !kSanitized) {
     EXPECT_GT(totals.deferred_moves, 0u) << "no move ever waited for a sibling's re-search";
   }
   std::printf(
       "%s: %llu splits, %llu joins, %llu help requests, %llu adoptions, %llu re-searches at a "
       "raised alpha, %llu moves deferred, %llu helper nodes, %llu iterations taken over\n",
-      kConfigs[GetParam()].name, (unsigned long long)totals.splits,
+      kConfigs[GetParam()].name.c_str(), (unsigned long long)totals.splits,
       (unsigned long long)totals.joins, (unsigned long long)totals.help_requests,
       (unsigned long long)totals.adoptions, (unsigned long long)totals.stale_researches,
       (unsigned long long)totals.deferred_moves, (unsigned long long)totals.helper_nodes,
       (unsigned long long)totals.iterations_taken_over);
 }
 
-// kConfigs[0] ybwc, [4] dts, [8] lazy.
-INSTANTIATE_TEST_SUITE_P(Strategies, RandomSearchTest, ::testing::Values(0, 4, 8),
+INSTANTIATE_TEST_SUITE_P(Strategies, RandomSearchTest, ::testing::ValuesIn(plain_configs()),
                          [](const ::testing::TestParamInfo<int>& info) {
                            return std::string(kConfigs[info.param].name);
                          });
 
+// Whether `policy` is the team of strategy `s`.
+bool is_team_of(search::ParallelPolicy<ChessGame>* policy, SplitStrategy s) {
+  switch (s) {
+    case SplitStrategy::kNone: return policy == nullptr;
+    case SplitStrategy::kYbwc: return dynamic_cast<Ybwc<ChessGame>*>(policy) != nullptr;
+    case SplitStrategy::kDts: return dynamic_cast<Dts<ChessGame>*>(policy) != nullptr;
+    case SplitStrategy::kLazy: return dynamic_cast<Lazy<ChessGame>*>(policy) != nullptr;
+  }
+  return false;
+}
+
 // configure_threads: one thread or "none" is the plain single-threaded searcher; otherwise a
-// Coordinator with the threads and knobs asked for, whose reports cover every thread.
+// team with the threads and knobs asked for, whose reports cover every thread.
 TEST(ConfigureThreadsTest, MakesTheThreadsAskedFor) {
   hashing::TranspositionTable table;
   std::string error;
@@ -807,13 +843,15 @@ TEST(ConfigureThreadsTest, MakesTheThreadsAskedFor) {
   settings.strategy = SplitStrategy::kNone;
   configure_threads(*searcher, 4, settings);
   EXPECT_EQ(searcher->threads(), nullptr);
-  for (SplitStrategy s : {SplitStrategy::kYbwc, SplitStrategy::kDts, SplitStrategy::kLazy}) {
-    settings.strategy = s;
+  for (const StrategyEntry& entry : split_strategies()) {
+    if (entry.strategy == SplitStrategy::kNone) continue;
+    SCOPED_TRACE(std::string(entry.name));
+    settings.strategy = entry.strategy;
     configure_threads(*searcher, 3, settings);
     ASSERT_NE(searcher->threads(), nullptr);
     EXPECT_EQ(searcher->threads()->threads(), 3);
-    EXPECT_EQ(searcher->threads()->settings.strategy, s);
-    EXPECT_EQ(searcher->threads()->settings.min_split_depth, 3);
+    EXPECT_TRUE(is_team_of(searcher->threads(), entry.strategy));
+    EXPECT_EQ(searcher->threads()->rules.min_split_depth, 3);
     searcher->arm();
     const Position root = parse(kQuiet[0]);
     const SearchResult r = searcher->run(root, depth_limit(5), false, 0, [](auto&) {});
@@ -828,7 +866,8 @@ TEST(ConfigureThreadsTest, MakesTheThreadsAskedFor) {
   EXPECT_EQ(parse_split_strategy("dts"), SplitStrategy::kDts);
   EXPECT_EQ(parse_split_strategy("lazy"), SplitStrategy::kLazy);
   EXPECT_EQ(parse_split_strategy("none"), SplitStrategy::kNone);
-  EXPECT_EQ(parse_split_strategy("abdada"), std::nullopt);
+  EXPECT_EQ(parse_split_strategy("ybwc2"), std::nullopt);
+  EXPECT_EQ(parse_split_strategy("YBWC"), std::nullopt);  // Names are lower case.
   EXPECT_EQ(parse_split_nodes("any"), true);
   EXPECT_EQ(parse_split_nodes("pv-all"), false);
   EXPECT_EQ(parse_split_nodes("all"), std::nullopt);
@@ -861,7 +900,7 @@ TEST_P(StopTest, StopAtRandomMomentsReturnsPromptlyWithALegalMove) {
     settings.split_any_node = rng() % 2;
     settings.min_split_depth = 2 + int(rng() % 3);
     engine.settings = settings;
-    engine.coordinator->settings = settings;
+    engine.team->rules = settings;
     const std::string fen = fens[rng() % fens.size()];
     const int delay_us = int(rng() % 20001);  // 0..20 ms.
     const Position root = parse(fen);
@@ -893,11 +932,13 @@ TEST_P(StopTest, StopAtRandomMomentsReturnsPromptlyWithALegalMove) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Strategies, StopTest,
-                         ::testing::Values(StopParam{0, 2}, StopParam{0, 4}, StopParam{0, 8},
-                                           StopParam{0, 16}, StopParam{4, 2}, StopParam{4, 4},
-                                           StopParam{4, 8}, StopParam{4, 16}, StopParam{8, 2},
-                                           StopParam{8, 4}, StopParam{8, 8}, StopParam{8, 16}),
+std::vector<StopParam> stop_params() {
+  std::vector<StopParam> out;
+  for (int c : plain_configs())
+    for (int t : {2, 4, 8, 16}) out.push_back({c, t});
+  return out;
+}
+INSTANTIATE_TEST_SUITE_P(Strategies, StopTest, ::testing::ValuesIn(stop_params()),
                          [](const ::testing::TestParamInfo<StopParam>& info) {
                            return std::string(kConfigs[info.param.config].name) + "_" +
                                   std::to_string(info.param.threads) + "threads";
@@ -962,9 +1003,12 @@ TEST_P(SubtreeSizeTest, StoredSizesCountEveryThreadsNodesAndNoMore) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, SubtreeSizeTest,
-                         ::testing::Values(ThreadedParam{0, 2}, ThreadedParam{0, 8},
-                                           ThreadedParam{4, 2}, ThreadedParam{4, 4},
-                                           ThreadedParam{4, 8}, ThreadedParam{4, 16}),
+                         ::testing::Values(ThreadedParam{config_index("ybwc"), 2},
+                                           ThreadedParam{config_index("ybwc"), 8},
+                                           ThreadedParam{config_index("dts"), 2},
+                                           ThreadedParam{config_index("dts"), 4},
+                                           ThreadedParam{config_index("dts"), 8},
+                                           ThreadedParam{config_index("dts"), 16}),
                          param_name);
 
 }  // namespace

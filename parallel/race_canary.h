@@ -1,5 +1,5 @@
 // Test only: a planted data race, the canary that shows ThreadSanitizer sees races in the
-// search threads (see Coordinator::plant_race_for_tests and race_canary_test).
+// search threads (see ThreadTeam::plant_race_for_tests and race_canary_test).
 #pragma once
 
 namespace splitlab::parallel {

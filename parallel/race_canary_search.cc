@@ -1,5 +1,5 @@
-// Test only: searches with every split strategy at 4 threads while the Coordinator's planted race
-// is armed (Coordinator::plant_race_for_tests), then prints how often and on how many threads the
+// Test only: searches with every split strategy at 4 threads while the team's planted race
+// is armed (ThreadTeam::plant_race_for_tests), then prints how often and on how many threads the
 // racy int was written. Built with ThreadSanitizer it must not get that far: TSan reports the race
 // and, with halt_on_error=1, exits. race_canary_test runs it.
 #include <cstdio>
@@ -9,8 +9,8 @@
 #include "engine/chess/chess_game.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
-#include "parallel/coordinator.h"
 #include "parallel/race_canary.h"
+#include "parallel/strategies.h"
 
 int main() {
   using namespace splitlab;
@@ -25,13 +25,12 @@ int main() {
   search::SearchLimits limits;
   limits.depth = 6;
   int searches = 0;
-  for (auto strategy : {search::SplitStrategy::kYbwc, search::SplitStrategy::kDts,
-                        search::SplitStrategy::kLazy}) {
+  for (auto strategy : {parallel::SplitStrategy::kYbwc, parallel::SplitStrategy::kDts,
+                        parallel::SplitStrategy::kLazy}) {
     search::Searcher<chess::ChessGame> searcher(table);
-    search::SplitSettings settings;
+    parallel::SplitSettings settings;
     settings.strategy = strategy;
-    auto threads = std::make_unique<parallel::Coordinator<chess::ChessGame>>(
-        searcher.shared_state(), 4, settings);
+    auto threads = parallel::make_team<chess::ChessGame>(searcher.shared_state(), 4, settings);
     threads->plant_race_for_tests(&canary);
     searcher.set_threads(std::move(threads));
     searcher.arm();

@@ -44,7 +44,7 @@ class ThreadPool {
   // Runs body(0) on the calling thread and body(1..size-1) on the helpers, all at once;
   // returns when every body has returned. One run at a time.
   void run(const std::function<void(int)>& body);
-  // Thread i's Parker: the coordinator wakes a helper through it during a run. Thread 0's
+  // Thread i's Parker: the team wakes a helper through it during a run. Thread 0's
   // belongs to whichever thread calls run().
   Parker& parker(int i) { return parkers_[i]; }
 

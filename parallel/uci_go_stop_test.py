@@ -3,7 +3,7 @@
 
 Drives `splitlab` (no arguments: the UCI engine) through CYCLES `go` / `stop` cycles in total,
 spread over the thread counts of --threads (default Threads 2 and 3) and the strategies of
---strategies (default every SplitStrategy: none, ybwc, dts, lazy; SplitNodes and MinSplitDepth
+--strategies (default every SplitStrategy the engine lists; SplitNodes and MinSplitDepth
 vary between segments), with a random delay of 0..5 ms between `go` and `stop` and
 a random position each time (the start position plus a few random legal moves, or a FEN from
 tests/data/middlegames.epd). It checks that:
@@ -174,6 +174,16 @@ class Engine:
         return text
 
 
+def engine_strategies(binary):
+    """Every SplitStrategy value the engine's `uci` answer lists (its registry)."""
+    out = subprocess.run([binary], input="uci\nquit\n", capture_output=True, text=True,
+                         timeout=60)
+    for line in out.stdout.splitlines():
+        if line.startswith("option name SplitStrategy type combo"):
+            return line.split(" var ")[1:]
+    raise SystemExit("uci_go_stop_test: no SplitStrategy combo in the engine's uci answer")
+
+
 def run(args):
     rng = random.Random(args.seed)
     binary = find_binary(args.binary)
@@ -183,7 +193,8 @@ def run(args):
           (len(positions), time.monotonic() - start), flush=True)
 
     # Segments: every (threads, strategy) pair at least once, then random ones.
-    combos = [(t, s) for t in args.threads for s in args.strategies]
+    strategies = args.strategies or engine_strategies(binary)
+    combos = [(t, s) for t in args.threads for s in strategies]
     segments = list(combos)
     rng.shuffle(segments)
     while len(segments) < args.segments:
@@ -316,8 +327,8 @@ def main():
     parser.add_argument("--threads", type=lambda text: [int(t) for t in text.split(",")],
                         default=[2, 3], help="thread counts, comma-separated (default 2,3)")
     parser.add_argument("--strategies", type=lambda text: text.split(","),
-                        default=["none", "ybwc", "dts", "lazy"],
-                        help="SplitStrategy values, comma-separated (default all)")
+                        default=None,
+                        help="SplitStrategy values, comma-separated (default all the engine has)")
     parser.add_argument("--random-lines", type=int, default=8)
     parser.add_argument("--seed", type=int,
                         default=int(os.environ.get("SPLITLAB_TEST_SEED", "20240611")))

@@ -130,7 +130,9 @@ GameEngine<G>::GameEngine(std::ostream& out, Dialect dialect)
     : out_(out), dialect_(dialect), position_(start_position<G>()) {
   options_.add(spin("Hash", kDefaultHashMb, 1, kMaxHashMb));
   options_.add(spin("Threads", 1, 1, parallel::kMaxThreads));
-  options_.add(combo("SplitStrategy", "ybwc", {"none", "ybwc", "dts", "lazy"}));
+  std::vector<std::string> strategies;
+  for (const auto& entry : parallel::split_strategies()) strategies.emplace_back(entry.name);
+  options_.add(combo("SplitStrategy", "ybwc", strategies));
   std::vector<std::string> schemes, policies;
   for (auto s : hashing::kAllTtEntrySchemes) schemes.emplace_back(hashing::tt_entry_scheme_name(s));
   for (auto p : hashing::kAllTtReplacePolicies)
@@ -367,7 +369,7 @@ bool GameEngine<G>::apply_option(const std::string& name) {
 
 template <search::SearchGame G>
 void GameEngine<G>::configure_threads() {
-  search::SplitSettings settings;
+  parallel::SplitSettings settings;
   settings.strategy = *parallel::parse_split_strategy(options_.text("SplitStrategy"));
   settings.split_any_node = *parallel::parse_split_nodes(options_.text("SplitNodes"));
   settings.min_split_depth = int(options_.spin("MinSplitDepth"));

@@ -16,7 +16,7 @@ import time
 
 from uci_test_support import (INFO_FIELDS, START_FEN, Failure, check, check_legal, check_pv_legal,
                               errors_in, expect_search, info_strings, last_info, legal_moves,
-                              no_bestmove_in, parse_info, run_tests)
+                              no_bestmove_in, parse_info, run_tests, split_strategies)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -42,8 +42,11 @@ def test_uci_handshake(e):
     check(options["Hash"][0] == "spin", "Hash is not a spin")
     check(options["Threads"][0] == "spin", "Threads is not a spin")
     check(options["Clear Hash"][0] == "button", "Clear Hash is not a button")
-    for name, values in (("SplitStrategy", ["none", "ybwc", "dts", "lazy"]),
-                         ("TTEntry", ["xor", "bracket", "locked", "raw"]),
+    # The strategies are the registry's (every one is searched with below); these must be there.
+    strategies = re.findall(r"\bvar (\S+)", options["SplitStrategy"][1])
+    check(strategies[:1] == ["none"] and {"ybwc", "dts", "lazy"} <= set(strategies),
+          "SplitStrategy vars %s: not none first and ybwc, dts and lazy among them" % strategies)
+    for name, values in (("TTEntry", ["xor", "bracket", "locked", "raw"]),
                          ("TTReplace", ["deep", "new", "old", "big1", "bigall", "twodeep",
                                         "twobig1", "bucket", "depth-age"]),
                          ("SplitNodes", ["pv-all", "any"]),
@@ -244,7 +247,7 @@ def test_options(e):
         check(not errors_in(seen), "'%s' gave %s" % (opt, errors_in(seen)))
     expect_search(e, "go depth 6", moves=["e2e4"])
     # Each split strategy with two threads plays a legal move; then back to one thread.
-    for strategy in ("ybwc", "dts", "lazy", "none"):
+    for strategy in [s for s in split_strategies() if s != "none"] + ["none"]:
         e.send("setoption name SplitStrategy value " + strategy)
         expect_search(e, "go depth 7", moves=["e2e4", "c7c5"])
         e.send("position startpos", "go infinite")

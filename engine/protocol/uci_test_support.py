@@ -242,8 +242,20 @@ def last_info(seen):
     return parse_info(infos[-1]) if infos else None
 
 
+def split_strategies():
+    """The values of the engine's SplitStrategy combo, as its `uci` answer lists them (its
+    registry of strategies): every check that runs each strategy takes them from here."""
+    out = subprocess.run([BINARY], input="uci\nquit\n", capture_output=True, text=True,
+                         timeout=60)
+    for line in out.stdout.splitlines():
+        if line.startswith("option name SplitStrategy type combo"):
+            return re.findall(r"\bvar (\S+)", line)
+    raise Failure("no SplitStrategy combo in the engine's uci answer:\n" + out.stdout[-2000:])
+
+
 def run_tests(tests, usage, seconds):
     """Runs each check on a fresh engine (UCI_TEST_ONLY=name runs one); returns the exit code.
+    `tests` is a list, or a function that makes it once the binary is known.
 
     argv[1] is the binary. The whole run stops by itself after `seconds`: checks not started
     by then fail."""
@@ -252,6 +264,8 @@ def run_tests(tests, usage, seconds):
         print(usage)
         return 2
     BINARY = os.path.abspath(sys.argv[1])
+    if callable(tests):
+        tests = tests()
     deadline = time.monotonic() + seconds
     failures = []
     only = os.environ.get("UCI_TEST_ONLY")

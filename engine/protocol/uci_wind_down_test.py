@@ -25,9 +25,7 @@ import sys
 
 from uci_test_support import (START_FEN, check, check_legal, check_pv_legal, errors_in,
                               expect_search, generated_moves, last_info, no_bestmove_in,
-                              run_tests)
-
-CONFIGS = [(1, "none"), (2, "none"), (2, "ybwc"), (2, "dts"), (2, "lazy")]
+                              run_tests, split_strategies)
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -240,8 +238,15 @@ CHECKS = [
     check_stop_at_once_answers_depth_1,
     check_tiny_clocks,
 ]
-TESTS = [configured(c, threads, strategy) for threads, strategy in CONFIGS for c in CHECKS]
+
+
+def tests():
+    """Each check at one and two threads alone, and with every strategy the engine has."""
+    configs = [(1, "none"), (2, "none")]
+    configs += [(2, s) for s in split_strategies() if s != "none"]
+    return [configured(c, threads, strategy) for threads, strategy in configs for c in CHECKS]
+
 
 
 if __name__ == "__main__":
-    sys.exit(run_tests(TESTS, __doc__, 240.0))
+    sys.exit(run_tests(tests, __doc__, 240.0))

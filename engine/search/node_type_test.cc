@@ -353,13 +353,14 @@ TEST(NodeTypeSearchTest, PerDraftCountsAddUpToTheOverallTable) {
 // move, a node predicted Cut is split only as All (splits_predicted, by the type when split,
 // never shows Cut).
 TEST(NodeTypeSearchTest, SplitCountsByDraftAddUpInTwoThreadSearches) {
-  for (SplitStrategy strategy : {SplitStrategy::kYbwc, SplitStrategy::kDts}) {
+  for (parallel::SplitStrategy strategy :
+       {parallel::SplitStrategy::kYbwc, parallel::SplitStrategy::kDts}) {
     SCOPED_TRACE(std::string(parallel::split_strategy_name(strategy)));
     hashing::TranspositionTable table;
     std::string error;
     ASSERT_TRUE(table.resize(4, &error)) << error;
     Searcher<ChessGame> searcher(table);
-    SplitSettings settings;
+    parallel::SplitSettings settings;
     settings.strategy = strategy;
     parallel::configure_threads(searcher, 2, settings);
     ParallelThreadStats all;

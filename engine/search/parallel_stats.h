@@ -59,6 +59,10 @@ struct alignas(64) ParallelThreadStats {
   // Moves at split points whose first search beat alpha while another move's re-search was under
   // way there: put back to be searched at the alpha that re-search leaves (SplitPoint::deferred).
   uint64_t deferred_moves = 0;
+  // Moves the strategy put off while another thread searched them (ParallelPolicy::
+  // before_move), and those searched later, once the node's other moves were done.
+  uint64_t postponed_moves = 0;
+  uint64_t postponed_searched = 0;
   // Lazy SMP (main thread): iterations it abandoned because a helper finished one as deep or
   // deeper first, whose result it took over.
   uint64_t iterations_taken_over = 0;
@@ -93,6 +97,8 @@ struct alignas(64) ParallelThreadStats {
     aborted_nodes += o.aborted_nodes;
     cut_waste_nodes += o.cut_waste_nodes;
     deferred_moves += o.deferred_moves;
+    postponed_moves += o.postponed_moves;
+    postponed_searched += o.postponed_searched;
     iterations_taken_over += o.iterations_taken_over;
     stale_window_researches += o.stale_window_researches;
     idle_seconds += o.idle_seconds;

@@ -2,8 +2,8 @@
 //
 // The search is written as a loop over frames, not as a recursive function, so that the state
 // of every ply of a thread's tree (window, best score and move, move list and position in it,
-// node type, and what the node is waiting for) is data that another thread can read. DTS
-// (parallel/) splits at any ply of a busy thread's tree and lets whichever thread finishes a
+// node type, and what the node is waiting for) is data that another thread can read. A
+// strategy may split at any ply of a busy thread's tree and let whichever thread finishes a
 // split node carry on with its parent; a recursive search keeps that state in machine stack
 // frames where no other thread can reach it. Quiescence is never split and stays recursive.
 //
@@ -24,11 +24,11 @@
 #include "engine/search/move_picker.h"
 #include "engine/search/node_log.h"
 #include "engine/search/node_type.h"
+#include "engine/search/parallel_policy.h"
 #include "engine/search/search_features.h"
 #include "engine/search/search_game.h"
 #include "engine/search/search_tuning.h"
 #include "engine/search/search_types.h"
-#include "engine/search/split_coordinator.h"
 #include "engine/search/split_point.h"
 #include "hashing/tt.h"
 
@@ -115,8 +115,9 @@ class SearchWorker {
     killers_ = owner ? &owner->own_killers_ : &own_killers_;
     history_ = owner ? &owner->own_history_ : &own_history_;
   }
-  // Joins a parallel search; null: single-threaded.
-  void attach(SplitCoordinator<G>* coordinator) { coordinator_ = coordinator; }
+  // Joins a parallel search, whose strategy it calls at the coordination points
+  // (parallel_policy.h); null: single-threaded.
+  void attach(ParallelPolicy<G>* policy) { policy_ = policy; }
   int thread_index() const { return thread_index_; }
 
   // One iteration: the root searched to `depth` within (alpha, beta). Afterwards root_moves()
@@ -162,6 +163,39 @@ class SearchWorker {
   std::function<void()> on_periodic_check;
   static constexpr uint64_t kCheckInterval = 1024;
 
+  // ---- The split mechanism (search_worker_split.h), for the strategy at its coordination
+  // points. Called only on this worker's own thread.
+  int base_ply() const { return base_ply_; }
+  // The position this thread is at (at before_move: the move's child).
+  const Position& position() const { return pos_; }
+  const Frame& frame(int ply) const { return frames_[ply]; }
+  // The deepest split frame's split point in this thread's stack, or null.
+  SplitPoint<G>* innermost_split() const { return innermost_split_; }
+  // Whether the split rules (ParallelPolicy::rules) allow the frame at `ply` to be split now:
+  // deep enough, a predicted type that may split, its first move searched, moves left.
+  bool splittable(int ply) const;
+  // Splits the frame at `ply` while this thread is at `current_ply` (equal when a node splits
+  // before its next move; deeper when a busy thread splits a frame whose current move is still
+  // being searched below). Helpers are booked before anything is copied, so a try that finds
+  // nobody costs a few loads. False if there was no split point or nobody to book.
+  bool split_frame(int ply, int current_ply);
+  // What a thread did when it left the split frame at `ply` (depart_split).
+  struct Departure {
+    bool finishes = false;  // It was the last worker there and now finishes the node.
+    bool adopted = false;   // ... with the frames above it that its holder handed on.
+    int workers_left = 0;   // The split point's workers after it left.
+    int owner = 0;          // The split point's owner (read before leaving).
+  };
+  // Leaves the split frame at `ply`, whose moves ran out for this thread. A helper adds its
+  // nodes to the split point's. If others still work there and this thread holds the node's
+  // continuation, it hands on its frames above the split node to whoever finishes last; if it
+  // is the last, it finishes the node: with its own frames if it held them, else with the ones
+  // handed on (adopted). One critical section under the split point's lock.
+  Departure depart_split(int ply);
+  // The owner of the split frame at `ply`, once every helper has left it: the helpers' nodes
+  // count on its subtree clock.
+  void credit_helpers(int ply) { credited_ += frames_[ply].split->helper_nodes; }
+
  private:
   using Phase = FramePhase;
   // kLeaveSplit: this thread has no more work at the split frame it is at (base ply only).
@@ -192,7 +226,13 @@ class SearchWorker {
     if (r == Research::kNone) r = why;
     return pushed;
   }
-  Action search_move(int ply, Move m, int move_number);
+  // `may_postpone`: the strategy may put the move off (not once it was put off already).
+  Action search_move(int ply, Move m, int move_number, bool may_postpone = true);
+  // The announced move at `ply` is searched (or abandoned): the strategy hears of it.
+  void announce_move_searched(int ply) {
+    frames_[ply].announced = false;
+    policy_->move_searched(*this, ply);
+  }
   // A move pruned without a search: on to the next one.
   Action skip_move(int ply);
   void record_root_move(int ply, Move m, int move_number, Score v, Score alpha,
@@ -220,11 +260,6 @@ class SearchWorker {
   int previous_move_index(int ply, int back) const;
 
   // Splitting (search_worker_split.h).
-  bool splittable(const Frame& f) const;
-  // Whether a split could book anybody: a free thread, or an idle owner above this node.
-  bool helpers_may_be_free() const;
-  bool split_frame(int ply, int current_ply);
-  void offer_dts_split(int current_ply);
   Action next_split_move(int ply);
   Action after_split_child(int ply, Score v);
   // At a split frame whose current move beat alpha and is to be re-searched: counts the
@@ -242,7 +277,7 @@ class SearchWorker {
 
   SharedSearchState& shared_;
   int thread_index_;
-  SplitCoordinator<G>* coordinator_ = nullptr;
+  ParallelPolicy<G>* policy_ = nullptr;
   Position root_;
   Position pos_;
   RootMoves<G> own_root_moves_;
@@ -267,7 +302,6 @@ class SearchWorker {
   ContinuationHistory continuation_history_;
   std::atomic<uint64_t> nodes_{0};
   uint64_t credited_ = 0;  // Modulo 2^64: only differences of subtree_clock() mean anything.
-  Booking booking_;        // The helpers of the split being made.
   int seldepth_ = 0;
   SearchStats stats_;
   // The re-search class of the node being entered, for the nodes that count_node counts there

@@ -56,9 +56,9 @@ Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta, bool re
   if (run(0)) {
     value = returned_;
   } else {
-    // DTS: this thread left the root's split; another thread finishes the iteration.
+    // This thread left the root's split; another thread finishes the iteration.
     bool aborted = false;
-    value = coordinator_->wait_for_root(thread_index_, aborted);
+    value = policy_->await_root_value(thread_index_, aborted);
     aborted_ = aborted;
   }
   std::lock_guard lock(root_moves_->mutex);
@@ -101,9 +101,9 @@ bool SearchWorker<G>::run(int ply) {
 
 template <SearchGame G>
 void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
-  auto& split_seconds = coordinator_->thread_stats(thread_index_).split_seconds;
+  auto& split_seconds = policy_->thread_stats(thread_index_).split_seconds;
   std::optional<ScopedSeconds> timer(std::in_place, split_seconds);
-  // A YBWC owner helps while its own tree waits below this split: keep what it needs.
+  // An owner may help while its own tree waits below this split: keep what it needs.
   Position saved_position = pos_;
   const int saved_base = base_ply_;
   SplitPoint<G>* const saved_innermost = innermost_split_;
@@ -112,7 +112,7 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   const uint64_t clock_at_join = subtree_clock();
 
   pos_ = sp->position;
-  if (coordinator_->settings.ordering == OrderingMemory::kCopy) {
+  if (policy_->rules.ordering == OrderingMemory::kCopy) {
     killers_->copy_from(sp->killers, sp->ply);
     *history_ = sp->history;
   }
@@ -139,6 +139,9 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.moves_searched = 0;
   f.moves_pruned = 0;
   f.quiets_tried_count = 0;
+  f.postponed_count = 0;
+  f.postponed_taken = 0;
+  f.announced = false;
   f.split = sp;
   f.holds_split = false;
   f.phase = Phase::kNextMove;
@@ -149,7 +152,7 @@ void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
   f.holds_pending = false;
   pv_length_[sp->ply] = sp->ply;
   timer.reset();
-  if (run(sp->ply)) coordinator_->root_finished(thread_index_, returned_, aborted_);
+  if (run(sp->ply)) policy_->root_finished(thread_index_, returned_, aborted_);
   ScopedSeconds restore_timer(split_seconds);
 
   pos_ = std::move(saved_position);
@@ -219,10 +222,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
                              f.research, f.predicted);
     f.log_thread = thread_index_;
   }
-  // DTS: a thread asked for work; answer from the shallowest splittable ply of this tree.
-  if (coordinator_ && coordinator_->settings.strategy == SplitStrategy::kDts &&
-      coordinator_->any_free_helper())
-    offer_dts_split(ply);
+  if (policy_ && policy_->points.node_entered) policy_->node_entered(*this, ply);
   f.in_check = G::in_check(pos_);
   f.split = nullptr;
   f.type = f.predicted;
@@ -236,6 +236,9 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   f.moves_searched = 0;
   f.moves_pruned = 0;
   f.quiets_tried_count = 0;
+  f.postponed_count = 0;
+  f.postponed_taken = 0;
+  f.announced = false;
   f.nodes_at_entry = subtree_clock();
   const bool pv = f.type == NodeType::kPV;
   const bool excluding = bool(f.excluded_move);
@@ -391,17 +394,23 @@ template <SearchGame G>
 typename SearchWorker<G>::Action SearchWorker<G>::next_move(int ply) {
   Frame& f = frames_[ply];
   if (f.split) return next_split_move(ply);
-  // YBWC: once the first move is searched, split if a thread is idle.
-  if (coordinator_ && coordinator_->settings.strategy == SplitStrategy::kYbwc &&
-      splittable(f) && helpers_may_be_free() && split_frame(ply, ply))
+  if (policy_ && policy_->points.before_next_move && splittable(ply) &&
+      policy_->before_next_move(*this, ply))
     return next_split_move(ply);
   const Move m = f.picker.next();
-  if (m.is_none()) return finish_node(ply);
-  return search_move(ply, m, f.moves_searched);
+  if (!m.is_none()) return search_move(ply, m, f.moves_searched);
+  // The moves the strategy put off, now that every other one is searched.
+  if (f.postponed_taken < f.postponed_count) {
+    const int k = f.postponed_taken++;
+    ++policy_->thread_stats(thread_index_).postponed_searched;
+    return search_move(ply, f.postponed[k], f.postponed_numbers[k], false);
+  }
+  return finish_node(ply);
 }
 
 template <SearchGame G>
-typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, int move_number) {
+typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, int move_number,
+                                                            bool may_postpone) {
   Frame& f = frames_[ply];
   const SearchFeatures& features = shared_.features;
   const bool pv = f.type == NodeType::kPV;
@@ -448,6 +457,20 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
                        (f.singular_extend && m == f.table_move));
   f.child_depth = f.depth - 1 + (extend ? 1 : 0);  // Check extension.
   if (extend && !(f.singular_extend && m == f.table_move)) ++stats_.accounting.check_extensions;
+  // The move is about to be searched (pos_ is its child): the strategy may put it off.
+  if (policy_ && policy_->points.before_move && !f.split) {
+    const bool postpone = policy_->before_move(
+        *this, ply, move_number, may_postpone && f.postponed_count < Frame::kMaxPostponed);
+    if (postpone) {
+      ++policy_->thread_stats(thread_index_).postponed_moves;
+      G::unmake(pos_, m);
+      f.postponed[f.postponed_count] = m;
+      f.postponed_numbers[f.postponed_count++] = int16_t(move_number);
+      f.phase = Phase::kNextMove;
+      return Action::kContinue;
+    }
+    f.announced = true;
+  }
 
   if (move_number == 0) {
     f.child_search = ChildSearch::kFullWindow;
@@ -505,6 +528,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
   Frame& f = frames_[ply];
   if (f.split) end_research(ply);
   if (aborted_) {
+    if (f.announced) announce_move_searched(ply);
     G::unmake(pos_, f.current);
     if (f.split) return leave_split(ply);
     return return_value(ply, 0);
@@ -525,7 +549,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
     // again at the new alpha, as one thread would have searched it.
     f.alpha = std::max(f.alpha, f.split->alpha.load(std::memory_order_relaxed));
     if (f.child_search != ChildSearch::kFullWindow && v > f.child_alpha && v <= f.alpha) {
-      ++coordinator_->thread_stats(thread_index_).stale_window_researches;
+      ++policy_->thread_stats(thread_index_).stale_window_researches;
       f.child_alpha = f.alpha;
       const Depth depth =
           f.child_depth - (f.child_search == ChildSearch::kReduced ? f.reduction : 0);
@@ -554,6 +578,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
                          push_child(ply, -f.beta, -f.alpha, f.child_depth, NodeType::kPV, true,
                                     Phase::kAfterChild));
   }
+  if (f.announced) announce_move_searched(ply);
   G::unmake(pos_, f.current);
   if (f.current_is_quiet && f.quiets_tried_count < 64)
     f.quiets_tried[f.quiets_tried_count++] = f.current;

@@ -12,16 +12,18 @@ void SearchWorker<G>::lock(SplitPoint<G>* sp) {
   if (sp->mutex.try_lock()) return;
   const auto start = std::chrono::steady_clock::now();
   sp->mutex.lock();
-  coordinator_->thread_stats(thread_index_).lock_wait_seconds +=
+  policy_->thread_stats(thread_index_).lock_wait_seconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 template <SearchGame G>
-bool SearchWorker<G>::splittable(const Frame& f) const {
-  const SplitSettings& s = coordinator_->settings;
-  return f.split == nullptr && !f.excluded_move && f.depth >= s.min_split_depth &&
-         (s.split_any_node || f.type != NodeType::kCut) && f.moves_searched >= 1 &&
-         f.picker.handed_out() < f.picker.size() && !aborted_;
+bool SearchWorker<G>::splittable(int ply) const {
+  const Frame& f = frames_[ply];
+  const SplitRules& rules = policy_->rules;
+  return f.split == nullptr && !f.excluded_move && f.depth >= rules.min_split_depth &&
+         (rules.split_any_node || f.type != NodeType::kCut) && f.moves_searched >= 1 &&
+         f.picker.handed_out() < f.picker.size() && f.postponed_taken == f.postponed_count &&
+         !aborted_;
 }
 
 template <SearchGame G>
@@ -32,28 +34,15 @@ SplitPoint<G>* SearchWorker<G>::enclosing_split(int ply) const {
 }
 
 template <SearchGame G>
-bool SearchWorker<G>::helpers_may_be_free() const {
-  if (coordinator_->any_free_helper()) return true;
-  // A YBWC owner waiting at a split point above this node may help here.
-  for (const SplitPoint<G>* sp = innermost_split_; sp; sp = sp->parent.load(std::memory_order_relaxed))
-    if (sp->owner_idle.load(std::memory_order_relaxed)) return true;
-  return false;
-}
-
-// Splits the frame at `ply` while this thread is at `current_ply` (equal for YBWC; deeper for
-// DTS, which splits a frame whose current move is still being searched below). Helpers are
-// booked before anything is copied, so a try that finds nobody costs a few loads.
-template <SearchGame G>
 bool SearchWorker<G>::split_frame(int ply, int current_ply) {
-  ParallelThreadStats& stats = coordinator_->thread_stats(thread_index_);
-  SplitPoint<G>* sp = coordinator_->acquire_split_point(thread_index_);
+  ParallelThreadStats& stats = policy_->thread_stats(thread_index_);
+  SplitPoint<G>* sp = policy_->acquire_split_point(thread_index_);
   if (!sp) return false;
   SplitPoint<G>* const enclosing = enclosing_split(ply);
-  coordinator_->book_helpers(thread_index_, enclosing, coordinator_->settings.max_helpers_per_split,
-                             booking_);
-  if (booking_.count == 0) {
+  const int helpers = policy_->book_helpers(thread_index_, enclosing);
+  if (helpers == 0) {
     ++stats.failed_splits;
-    coordinator_->release_split_point(sp);
+    policy_->release_split_point(sp);
     return false;
   }
   std::optional<ScopedSeconds> timer(std::in_place, stats.split_seconds);
@@ -78,7 +67,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->research = f.research;
   sp->leading_move_index = leading_move_index(ply);
   sp->owner = thread_index_;
-  if (coordinator_->settings.ordering == OrderingMemory::kCopy) {
+  if (policy_->rules.ordering == OrderingMemory::kCopy) {
     sp->killers = *killers_;
     sp->history = *history_;
   }
@@ -90,7 +79,8 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->move_nodes.assign(size_t(f.picker.size()) + 1, 0);
   sp->cut_move_number = -1;
   sp->deferred.clear();
-  // DTS splits a frame whose move is in hand, which may be a re-search: it counts as under way.
+  // A frame split while its move is in hand (current_ply deeper) may be in a re-search: it
+  // counts as under way.
   f.holds_pending = f.phase == Phase::kAfterChild &&
                     (f.child_research == Research::kLmr || f.child_research == Research::kPvs);
   sp->pending_researches = f.holds_pending ? 1 : 0;
@@ -100,8 +90,8 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->pv.clear();
   if (f.type == NodeType::kPV && f.best_move)
     sp->pv.assign(&pv_[ply][ply], &pv_[ply][pv_length_[ply]]);
-  sp->workers.store(1 + booking_.count, std::memory_order_relaxed);
-  sp->helpers_joined = booking_.count;
+  sp->workers.store(1 + helpers, std::memory_order_relaxed);
+  sp->helpers_joined = helpers;
   sp->helper_nodes = 0;
   sp->owner_nodes = 0;
   sp->frames_saved = false;
@@ -111,7 +101,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
 
   f.split = sp;
   f.holds_split = true;
-  f.nodes_at_move = nodes();  // DTS: the move in hand counts as thrown away from here on.
+  f.nodes_at_move = nodes();  // A move in hand counts as thrown away from here on.
   f.clock_at_move = subtree_clock();
   if (!innermost_split_ || innermost_split_->ply < ply) innermost_split_ = sp;
   // Split frames deeper in this tree now sit below the new split point.
@@ -124,18 +114,8 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   ++stats.splits_predicted[int(f.type)];
   ++stats.split_outcomes(f.depth, f.predicted).made;
   timer.reset();  // Waking the helpers is not split work (see ParallelThreadStats).
-  coordinator_->assign(booking_, sp);
+  policy_->send_helpers(thread_index_, sp);
   return true;
-}
-
-template <SearchGame G>
-void SearchWorker<G>::offer_dts_split(int current_ply) {
-  for (int p = base_ply_; p < current_ply; ++p) {
-    const Frame& f = frames_[p];
-    if (f.phase != Phase::kAfterChild || !splittable(f)) continue;
-    split_frame(p, current_ply);  // Shallowest eligible first; if nobody is booked, give up.
-    return;
-  }
 }
 
 template <SearchGame G>
@@ -185,7 +165,7 @@ bool SearchWorker<G>::defer_research(int ply) {
   }
   sp->mutex.unlock();
   if (!defer) return false;
-  ++coordinator_->thread_stats(thread_index_).deferred_moves;
+  ++policy_->thread_stats(thread_index_).deferred_moves;
   G::unmake(pos_, f.current);
   f.nodes_at_move = nodes();
   f.clock_at_move = subtree_clock();
@@ -228,7 +208,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Sco
         // sees the cutoff.
         if (sp->workers.load(std::memory_order_relaxed) > 1 &&
             !sp->cutoff.load(std::memory_order_relaxed)) {
-          auto& stats = coordinator_->thread_stats(thread_index_);
+          auto& stats = policy_->thread_stats(thread_index_);
           ++stats.wasted_splits;
           ++stats.split_outcomes(sp->depth, sp->predicted).wasted;
         }
@@ -256,7 +236,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
   SplitPoint<G>* const above = sp->parent.load(std::memory_order_relaxed);
   const bool abort_above = shared_.stop.load(std::memory_order_relaxed) ||
                            (above && above->cut_off_here_or_above());
-  auto& stats = coordinator_->thread_stats(thread_index_);
+  auto& stats = policy_->thread_stats(thread_index_);
   if (aborted_) {
     ++stats.aborts;
     // The move in hand was thrown away. Counted where the cutoff happened, or where a helper
@@ -274,58 +254,10 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
   }
   aborted_ = abort_above;
 
-  const bool dts = coordinator_->settings.strategy == SplitStrategy::kDts;
-  if (!dts) {
-    if (!f.holds_split) {  // A YBWC helper: done here.
-      lock(sp);
-      sp->helper_nodes += subtree_clock() - f.nodes_at_entry;
-      // Read before leaving: once the owner is alone it may finish and reuse the split point.
-      const int owner = sp->owner;
-      const bool owner_alone = sp->workers.fetch_sub(1, std::memory_order_release) == 2;
-      sp->mutex.unlock();
-      if (owner_alone) coordinator_->wake_owner(owner);
-      return Action::kLeaveSplit;
-    }
-    coordinator_->wait_for_helpers(thread_index_, sp);
-    credited_ += sp->helper_nodes;  // Every helper has left: the count is final.
-  } else {
-    ScopedSeconds timer(stats.split_seconds);
-    lock(sp);
-    const bool holder = f.holds_split;
-    const uint64_t clock = subtree_clock();
-    if (!holder) sp->helper_nodes += clock - f.nodes_at_entry;
-    const bool last = sp->workers.fetch_sub(1, std::memory_order_relaxed) == 1;
-    if (!last && holder) {
-      // Leave the frames above to whoever finishes this node, each with the nodes searched
-      // under it so far (a mark on this thread's clock would mean nothing to another).
-      sp->saved_base = base_ply_;
-      sp->saved_frames.assign(&frames_[base_ply_], &frames_[ply]);
-      for (auto& saved : sp->saved_frames) saved.nodes_at_entry = clock - saved.nodes_at_entry;
-      sp->owner_nodes = clock - f.nodes_at_entry;
-      for (int k = base_ply_; k < ply; ++k)
-        sp->saved_pv.emplace_back(&pv_[k][k], &pv_[k][pv_length_[k]]);
-      sp->frames_saved = true;
-    }
-    sp->mutex.unlock();
-    if (!last) return Action::kLeaveSplit;
-    if (holder) {
-      credited_ += sp->helper_nodes;
-    } else {  // Adopt the frames above and carry on with them.
-      base_ply_ = sp->saved_base;
-      for (int k = base_ply_; k < ply; ++k) {
-        frames_[k] = sp->saved_frames[k - base_ply_];
-        frames_[k].nodes_at_entry = clock - (frames_[k].nodes_at_entry + sp->helper_nodes);
-        frames_[k].nodes_at_move = nodes();  // The saved counts were the other thread's.
-        frames_[k].clock_at_move = clock;
-        const auto& line = sp->saved_pv[k - base_ply_];
-        std::copy(line.begin(), line.end(), &pv_[k][k]);
-        pv_length_[k] = k + int(line.size());
-      }
-      f.nodes_at_entry = clock - (sp->owner_nodes + sp->helper_nodes);
-      pos_ = sp->position;
-      ++stats.adoptions;
-    }
-  }
+  // The strategy decides whether this thread finishes the node (now, or after waiting for
+  // others) or leaves it to whoever does.
+  if (!policy_->split_moves_ran_out(*this, ply)) return Action::kLeaveSplit;
+
   // This thread finishes the node with the split point's result.
   f.split = nullptr;
   innermost_split_ = enclosing_split(ply);
@@ -348,9 +280,58 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
     ++outcome.abandoned;
   else
     ++outcome.finished_as[int(actual)];
-  coordinator_->release_split_point(sp);
+  policy_->release_split_point(sp);
   if (aborted_) return return_value(ply, 0);
   return finish_node(ply);
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Departure SearchWorker<G>::depart_split(int ply) {
+  Frame& f = frames_[ply];
+  SplitPoint<G>* sp = f.split;
+  Departure departure;
+  lock(sp);
+  const bool holder = f.holds_split;
+  const uint64_t clock = subtree_clock();
+  if (!holder) sp->helper_nodes += clock - f.nodes_at_entry;
+  // Read before leaving: once the others are done, whoever finishes may reuse the split point.
+  departure.owner = sp->owner;
+  // Release: a thread that waits for this count to fall sees this thread's updates of the
+  // split point when it sees the count.
+  departure.workers_left = sp->workers.fetch_sub(1, std::memory_order_release) - 1;
+  if (departure.workers_left > 0 && holder) {
+    // Leave the frames above to whoever finishes this node, each with the nodes searched
+    // under it so far (a mark on this thread's clock would mean nothing to another).
+    sp->saved_base = base_ply_;
+    sp->saved_frames.assign(&frames_[base_ply_], &frames_[ply]);
+    for (auto& saved : sp->saved_frames) saved.nodes_at_entry = clock - saved.nodes_at_entry;
+    sp->owner_nodes = clock - f.nodes_at_entry;
+    for (int k = base_ply_; k < ply; ++k)
+      sp->saved_pv.emplace_back(&pv_[k][k], &pv_[k][pv_length_[k]]);
+    sp->frames_saved = true;
+  }
+  sp->mutex.unlock();
+  if (departure.workers_left > 0) return departure;
+  departure.finishes = true;
+  if (holder) {
+    credited_ += sp->helper_nodes;
+    return departure;
+  }
+  // Adopt the frames above and carry on with them.
+  departure.adopted = true;
+  base_ply_ = sp->saved_base;
+  for (int k = base_ply_; k < ply; ++k) {
+    frames_[k] = sp->saved_frames[k - base_ply_];
+    frames_[k].nodes_at_entry = clock - (frames_[k].nodes_at_entry + sp->helper_nodes);
+    frames_[k].nodes_at_move = nodes();  // The saved counts were the other thread's.
+    frames_[k].clock_at_move = clock;
+    const auto& line = sp->saved_pv[k - base_ply_];
+    std::copy(line.begin(), line.end(), &pv_[k][k]);
+    pv_length_[k] = k + int(line.size());
+  }
+  f.nodes_at_entry = clock - (sp->owner_nodes + sp->helper_nodes);
+  pos_ = sp->position;
+  return departure;
 }
 
 }  // namespace splitlab::search

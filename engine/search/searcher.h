@@ -38,8 +38,8 @@ class Searcher {
 
   // The other threads of a parallel search (parallel/), or null for one thread. Made for
   // this searcher's shared state: see shared_state().
-  void set_threads(std::unique_ptr<SplitCoordinator<G>> threads) { threads_ = std::move(threads); }
-  SplitCoordinator<G>* threads() { return threads_.get(); }
+  void set_threads(std::unique_ptr<ParallelPolicy<G>> threads) { threads_ = std::move(threads); }
+  ParallelPolicy<G>* threads() { return threads_.get(); }
   // Runs body(thread, threads) on each of this searcher's threads at once (between searches):
   // the table's part runner, so that the search threads first-touch the table they share.
   void run_on_every_thread(const std::function<void(int, int)>& body) {
@@ -112,7 +112,7 @@ class Searcher {
 
   SharedSearchState shared_;
   SearchWorker<G> worker_;
-  std::unique_ptr<SplitCoordinator<G>> threads_;
+  std::unique_ptr<ParallelPolicy<G>> threads_;
   TimeManager time_;
   bool timed_ = false;
   uint64_t node_limit_ = 0;

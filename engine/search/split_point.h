@@ -117,6 +117,17 @@ struct SearchFrame {
   MovePicker<G> picker;
   int quiets_tried_count;
   Move quiets_tried[64];
+  // Moves the strategy put off (ParallelPolicy::before_move) until the node's other moves are
+  // searched: taken in order once the picker runs out, with the move numbers they had (which
+  // decide their pruning and reductions), and never put off again. Not at split frames.
+  static constexpr int kMaxPostponed = 32;
+  int postponed_count;
+  int postponed_taken;
+  // The current move's search was announced to the strategy (before_move), which hears when
+  // it ends (move_searched).
+  bool announced;
+  Move postponed[kMaxPostponed];
+  int16_t postponed_numbers[kMaxPostponed];
 };
 
 template <SearchGame G>

@@ -22,8 +22,8 @@
 namespace splitlab::xiangqi {
 namespace {
 
-using search::SplitSettings;
-using search::SplitStrategy;
+using parallel::SplitSettings;
+using parallel::SplitStrategy;
 
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
 constexpr int kStartDepth = 6;
@@ -32,15 +32,21 @@ constexpr int kStartDepth = 8;
 #endif
 
 struct Config {
-  const char* name;
+  std::string name;
   SplitStrategy strategy;
   int min_split_depth;
 };
-const Config kConfigs[] = {
-    {"ybwc", SplitStrategy::kYbwc, 4}, {"ybwc_min2", SplitStrategy::kYbwc, 2},
-    {"dts", SplitStrategy::kDts, 4},   {"dts_min2", SplitStrategy::kDts, 2},
-    {"lazy", SplitStrategy::kLazy, 4},
-};
+// Every strategy of the registry; those that split also at MinSplitDepth 2.
+std::vector<Config> make_configs() {
+  std::vector<Config> out;
+  for (const parallel::StrategyEntry& e : parallel::split_strategies()) {
+    if (e.strategy == SplitStrategy::kNone) continue;
+    out.push_back({std::string(e.name), e.strategy, 4});
+    if (e.splits) out.push_back({std::string(e.name) + "_min2", e.strategy, 2});
+  }
+  return out;
+}
+const std::vector<Config> kConfigs = make_configs();
 
 // Mates confirmed by Fairy-Stockfish 11.1 (`go depth 5`): "mate N" for the side to move.
 struct MateCase {
@@ -77,7 +83,7 @@ Position parse(std::string_view fen) {
 class XiangqiParallelTest : public ::testing::TestWithParam<std::tuple<int, int>> {};
 
 TEST_P(XiangqiParallelTest, MatesAndLegalMoves) {
-  const Config& config = kConfigs[std::get<0>(GetParam())];
+  const Config& config = kConfigs[size_t(std::get<0>(GetParam()))];
   const int threads = std::get<1>(GetParam());
   SplitSettings settings;
   settings.strategy = config.strategy;
@@ -103,12 +109,12 @@ TEST_P(XiangqiParallelTest, MatesAndLegalMoves) {
 }
 
 std::string param_name(const ::testing::TestParamInfo<std::tuple<int, int>>& info) {
-  return std::string(kConfigs[std::get<0>(info.param)].name) + "_" +
+  return kConfigs[size_t(std::get<0>(info.param))].name + "_" +
          std::to_string(std::get<1>(info.param)) + "threads";
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, XiangqiParallelTest,
-                         ::testing::Combine(::testing::Range(0, int(std::size(kConfigs))),
+                         ::testing::Combine(::testing::Range(0, int(kConfigs.size())),
                                             ::testing::Values(1, 2, 3, 4)),
                          param_name);
 

@@ -1,0 +1,41 @@
+// The split strategies, by name (the SplitStrategy option, --strategy and --strategies), and
+// the settings a parallel search's threads are made from. The registry: a strategy is added
+// here (its enum value and entry) and in make_team (strategies.h); nothing else names it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "engine/search/parallel_policy.h"
+
+namespace splitlab::parallel {
+
+enum class SplitStrategy : uint8_t { kNone, kYbwc, kDts, kLazy };
+
+struct StrategyEntry {
+  SplitStrategy strategy;
+  std::string_view name;
+  // Whether it splits nodes, so that the split rules (SplitNodes, MinSplitDepth,
+  // MaxHelpersPerSplit, OrderingMemory) apply to it.
+  bool splits;
+  std::string_view summary;  // One line, for help texts.
+};
+
+// Every strategy, "none" (the single-threaded search) first.
+std::span<const StrategyEntry> split_strategies();
+const StrategyEntry& strategy_entry(SplitStrategy s);
+std::optional<SplitStrategy> parse_split_strategy(std::string_view name);
+std::string_view split_strategy_name(SplitStrategy s);
+// The names joined by `separator` ("none, ybwc, dts, lazy"), for help and error texts;
+// without "none" when `with_none` is false.
+std::string split_strategy_names(std::string_view separator, bool with_none = true);
+
+// The strategy and the split rules it runs the split mechanism with.
+struct SplitSettings : search::SplitRules {
+  SplitStrategy strategy = SplitStrategy::kNone;
+};
+
+}  // namespace splitlab::parallel
