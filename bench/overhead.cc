@@ -13,9 +13,9 @@
 #include "bench/run_metadata.h"
 #include "bench/scale_calibration.h"
 #include "bench/statistics.h"
-#include "cli/progress.h"
 #include "engine/chess/chess_game.h"
 #include "engine/search/searcher.h"
+#include "engine/util/progress.h"
 #include "parallel/options.h"
 
 namespace splitlab::bench {
@@ -592,7 +592,7 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
       sample.push_back(&config.positions[i]);
       ids.push_back(config.positions[i].id);
     }
-    cli::Progress progress("overhead calibration");
+    util::Progress progress("overhead calibration");
     double spent = 0;
     const double expected = 2.5 * config.seconds * double(sample.size());
     calibration = calibrate_depth(
@@ -655,7 +655,7 @@ int run_overhead(const OverheadConfig& config, std::string& error) {
   // touches them all alike.
   std::map<std::string, Row> rows;  // This run's, by key.
   std::map<std::string, NodeLogRow> log_rows;
-  cli::Progress progress("overhead");
+  util::Progress progress("overhead");
   const double total = double(config.repeats) * double(config.positions.size()) * double(runners.size());
   double finished = 0;
   for (int repeat = 0; repeat < config.repeats; ++repeat)

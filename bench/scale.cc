@@ -13,11 +13,11 @@
 #include "bench/run_metadata.h"
 #include "bench/scale_calibration.h"
 #include "bench/statistics.h"
-#include "cli/progress.h"
 #include "engine/chess/chess_game.h"
-#include "engine/xiangqi/xiangqi_game.h"
 #include "engine/protocol/uci_client.h"
 #include "engine/search/searcher.h"
+#include "engine/util/progress.h"
+#include "engine/xiangqi/xiangqi_game.h"
 #include "parallel/options.h"
 
 namespace splitlab::bench {
@@ -403,7 +403,7 @@ bool calibrate(const ScaleConfig& scale, const RunMetadata& metadata, std::vecto
     sample.push_back(&scale.positions[i]);
     sample_ids.push_back(scale.positions[i].id);
   }
-  cli::Progress progress("scale calibration");
+  util::Progress progress("scale calibration");
   // Work is time: an engine's calibration costs about 2.5 targets a position (each depth about
   // half the next, and the last one past the target).
   std::set<std::string> engines;
@@ -566,7 +566,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
   // touches them all alike.
   const double total = double(scale.repeats) * double(scale.positions.size()) * configs.size();
   double finished = 0;
-  cli::Progress progress("scale");
+  util::Progress progress("scale");
   std::vector<Run> runs;
   for (int repeat = 0; repeat < scale.repeats; ++repeat) {
     for (const auto& position : scale.positions) {

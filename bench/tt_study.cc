@@ -11,10 +11,11 @@
 
 #include "bench/json_writer.h"
 #include "bench/run_metadata.h"
-#include "cli/progress.h"
 #include "engine/chess/chess_game.h"
 #include "engine/search/search_features.h"
 #include "engine/search/searcher.h"
+#include "engine/util/files.h"
+#include "engine/util/progress.h"
 #include "hashing/tt.h"
 
 namespace splitlab::bench {
@@ -189,16 +190,6 @@ std::string run_json(const TtStudyConfig& config, const RunState& state) {
   return json.text() + "\n";
 }
 
-bool write_file(const std::string& path, const std::string& text, std::string& error) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out.flush()) {
-    error = "cannot write '" + path + "'";
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string tt_study_config_text(const TtStudyConfig& config, const std::string& commit) {
@@ -296,7 +287,7 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
     error = "'" + results_path + "' has no " + kConfigFile +
             " beside it, so what it measured is unknown: choose another --out";
     return 2;
-  } else if (!write_file(config_path, config_text, error)) {
+  } else if (!util::write_file_atomically(config_path, config_text, error)) {
     return 2;
   }
 
@@ -325,12 +316,12 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
   for (const auto& row : grid) state.rows_done += done.count(row.key()) ? 1 : 0;
   outcome.rows_resumed = state.rows_done;
   const std::string json_path = config.out_dir + "/" + kRunFile;
-  if (!write_file(json_path, run_json(config, state), error)) return 2;
+  if (!util::write_file_atomically(json_path, run_json(config, state), error)) return 2;
 
   const int positions = int(position_count(config.series));
   const double total_work = double(state.rows_total - state.rows_done) * positions;
   double work_done = 0;
-  cli::Progress progress("tt-study");
+  util::Progress progress("tt-study");
   if (outcome.rows_resumed > 0)
     std::fprintf(stderr, "tt-study: %d of %d rows already in %s\n", outcome.rows_resumed,
                  state.rows_total, results_path.c_str());
@@ -364,7 +355,7 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
     outcome.rows.push_back(row);
     ++outcome.rows_measured;
     ++state.rows_done;
-    if (!write_file(json_path, run_json(config, state), error)) return 2;
+    if (!util::write_file_atomically(json_path, run_json(config, state), error)) return 2;
   }
 
   state.complete = true;
@@ -380,8 +371,8 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
       std::to_string(config.min_log2) + " to 2^" + std::to_string(config.max_log2) +
       " entries (16 bytes each, 4 to a 64-byte bucket)\n";
   outcome.summary = tt_study_summary(outcome.rows, config.policies, header);
-  if (!write_file(config.out_dir + "/" + kSummaryFile, outcome.summary, error) ||
-      !write_file(json_path, run_json(config, state), error))
+  if (!util::write_file_atomically(config.out_dir + "/" + kSummaryFile, outcome.summary, error) ||
+      !util::write_file_atomically(json_path, run_json(config, state), error))
     return 2;
   std::printf("\n%s", outcome.summary.c_str());
   std::fprintf(stderr, "tt-study: results in %s (results.csv, summary.txt, run.json)\n",

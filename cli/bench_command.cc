@@ -9,12 +9,13 @@
 #include "bench/json_writer.h"
 #include "bench/run_metadata.h"
 #include "cli/flags.h"
-#include "cli/progress.h"
 #include "cli/search_flags.h"
 #include "engine/chess/bench_positions.h"
 #include "engine/chess/chess_game.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
+#include "engine/util/errors.h"
+#include "engine/util/progress.h"
 #include "engine/xiangqi/bench_positions.h"
 #include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt_options.h"
@@ -24,10 +25,7 @@
 namespace splitlab::cli {
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "splitlab bench: %s\n", message.c_str());
-  return 2;
-}
+int fail(const std::string& message) { return util::command_error("bench", message); }
 
 // One position's line of the bench, kept for --json.
 struct BenchPosition {
@@ -104,7 +102,7 @@ int run_bench(const Flags& flags, const bench::RunMetadata& metadata, std::ofstr
   std::vector<parallel::ThreadReport> threads;
   uint64_t nodes = 0;
   std::vector<BenchPosition> positions;
-  Progress progress("bench");
+  util::Progress progress("bench");
   const auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < fens.size(); ++i) {
     typename G::Position pos;

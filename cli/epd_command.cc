@@ -5,19 +5,17 @@
 #include <fstream>
 
 #include "cli/flags.h"
-#include "cli/progress.h"
 #include "cli/search_flags.h"
 #include "engine/chess/chess_game.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
+#include "engine/util/errors.h"
+#include "engine/util/progress.h"
 
 namespace splitlab::cli {
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "splitlab epd: %s\n", message.c_str());
-  return 2;
-}
+int fail(const std::string& message) { return util::command_error("epd", message); }
 
 // The moves an operation names in SAN; false with `error` if one is not legal here.
 bool parse_moves(const chess::Position& pos, const protocol::EpdOperation* op,
@@ -84,7 +82,7 @@ int epd_command(const std::vector<std::string>& args) {
   if (depth) limit_text += ", depth " + std::to_string(depth);
   std::printf("epd: %s%s%s, %s\n", path.c_str(), parts > 1 ? (", part " + flags.get("part")).c_str() : "",
               limit_text.c_str(), describe_parallel(flags).c_str());
-  Progress progress("epd");
+  util::Progress progress("epd");
   int solved = 0, total = 0, skipped = 0;
   for (size_t i = 0; i < records.size(); ++i) {
     if (i % size_t(parts) != size_t(part - 1)) continue;

@@ -9,6 +9,7 @@
 #include "cli/match_command.h"
 #include "cli/nodelog_command.h"
 #include "cli/overhead_command.h"
+#include "cli/parallel_search.h"
 #include "cli/perft_command.h"
 #include "cli/predictor_command.h"
 #include "cli/scale_command.h"
@@ -46,7 +47,7 @@ std::string usage_text() {
       "  predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]\n"
       "        [--threads N] [--strategy {strategy}] [--out DIR] [--hash MB]\n"
       "        [the table and split flags of bench]\n"
-      "  tt-study [--games FILE.pgn] [--first-move N] [--positions-per-game N]\n"
+      "  tt-study --games FILE.pgn [--first-move N] [--positions-per-game N]\n"
       "        [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N]\n"
       "        [--max-log2 N] [--policies LIST] [--search full|plain|both]\n"
       "        [--tables kept,cleared] [--tt-entry S] [--out DIR]\n"
@@ -79,12 +80,14 @@ void print_usage() { std::fputs(usage_text().c_str(), stderr); }
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "uci") {
-    splitlab::protocol::UciFrontEnd engine(std::cout);  // Chess, or xiangqi by UCI_Variant.
+    // Chess, or xiangqi by UCI_Variant.
+    splitlab::protocol::UciFrontEnd engine(std::cout, splitlab::cli::parallel_search());
     engine.run(std::cin);
     return 0;
   }
   if (args[0] == "ucci") {
-    splitlab::protocol::UcciEngine engine(std::cout, splitlab::protocol::Dialect::kUcci);
+    splitlab::protocol::UcciEngine engine(std::cout, splitlab::cli::parallel_search(),
+                                          splitlab::protocol::Dialect::kUcci);
     engine.run(std::cin);
     return 0;
   }

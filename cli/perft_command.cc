@@ -6,10 +6,11 @@
 #include <sstream>
 
 #include "cli/flags.h"
-#include "cli/progress.h"
 #include "engine/chess/chess_game.h"
 #include "engine/core/perft.h"
 #include "engine/protocol/epd.h"
+#include "engine/util/errors.h"
+#include "engine/util/progress.h"
 #include "engine/xiangqi/xiangqi_game.h"
 
 namespace splitlab::cli {
@@ -21,10 +22,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "splitlab perft: %s\n", message.c_str());
-  return 2;
-}
+int fail(const std::string& message) { return util::command_error("perft", message); }
 
 // Sets up the position from --fen and --moves.
 template <Game G>
@@ -115,7 +113,7 @@ int run_suite(const Flags& flags) {
     csv << "line,fen,depth,expected,nodes,ok,seconds\n" << std::flush;
   }
 
-  Progress progress("perft suite");
+  util::Progress progress("perft suite");
   int failed = 0;
   double done_work = 0;
   uint64_t total_nodes = 0;

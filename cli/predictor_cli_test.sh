@@ -161,7 +161,7 @@ expect_refused "empty suite" "has no positions" --suite "$TMP/empty.epd" --out "
 expect_refused "bad depth" "--depth" --depth 0 --out "$TMP/x"
 expect_refused "bad movetime" "--movetime" --movetime soon --out "$TMP/x"
 expect_refused "bad threads" "--threads" --threads 0 --out "$TMP/x"
-expect_refused "bad strategy" "--strategy 'abdada'" --strategy abdada --out "$TMP/x"
+expect_refused "bad strategy" "--strategy 'mtdf'" --strategy mtdf --out "$TMP/x"
 expect_refused "depth and movetime" "exclude each other" --depth 3 --movetime 10 --out "$TMP/x"
 expect_refused "unknown flag" "--nodes" --nodes 5
 : >"$TMP/a_file"

@@ -14,12 +14,14 @@
 #include "bench/run_metadata.h"
 #include "bench/scaling_suite.h"
 #include "cli/flags.h"
-#include "cli/progress.h"
 #include "cli/search_flags.h"
 #include "engine/chess/bench_positions.h"
 #include "engine/chess/chess_game.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
+#include "engine/util/errors.h"
+#include "engine/util/files.h"
+#include "engine/util/progress.h"
 #include "parallel/options.h"
 #include "parallel/report.h"
 
@@ -30,10 +32,7 @@ using search::kDraftBuckets;
 using search::kNodeTypes;
 using search::NodeType;
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "splitlab predictor: %s\n", message.c_str());
-  return 2;
-}
+int fail(const std::string& message) { return util::command_error("predictor", message); }
 
 struct SuitePosition {
   std::string id;
@@ -291,26 +290,6 @@ std::string report_text(const std::string& settings, size_t positions, size_t su
   return out.str();
 }
 
-// Writes through a temporary file, so that an interrupted run never leaves half a file.
-bool write_file(const std::string& path, const std::string& text, std::string& error) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      error = "cannot write '" + temporary + "': " + std::strerror(errno);
-      return false;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    error = "cannot write '" + path + "': " + ec.message();
-    return false;
-  }
-  return true;
-}
-
 constexpr const char* kPositionsHeader =
     "position,id,completed_depth,score,bestmove,nodes,seconds,counted_nodes,right_percent,"
     "cut_nodes,first_move_cut_percent,splits,wasted_splits,fen";
@@ -394,7 +373,7 @@ bool read_earlier_run(const std::string& dir, const std::string& settings_line,
     }
     kept += line + '\n';
   }
-  if (dropped && !write_file(counts_path, kept, error)) return false;
+  if (dropped && !util::write_file_atomically(counts_path, kept, error)) return false;
   return true;
 }
 
@@ -467,16 +446,16 @@ int predictor_command(const std::vector<std::string>& args) {
   size_t positions_done = earlier.positions.size();
   // Files written after each position: an interrupted run keeps everything finished.
   auto write_results = [&]() {
-    return write_file(dir + "/node_types_by_draft.csv", header + node_types_csv(total), error) &&
-           write_file(dir + "/first_move_cuts_by_draft.csv", header + first_move_cuts_csv(total),
+    return util::write_file_atomically(dir + "/node_types_by_draft.csv", header + node_types_csv(total), error) &&
+           util::write_file_atomically(dir + "/first_move_cuts_by_draft.csv", header + first_move_cuts_csv(total),
                       error) &&
-           write_file(dir + "/splits_by_draft.csv", header + splits_csv(total), error) &&
-           write_file(
+           util::write_file_atomically(dir + "/splits_by_draft.csv", header + splits_csv(total), error) &&
+           util::write_file_atomically(
                dir + "/summary.txt",
                header + report_text(settings, positions_done, suite.size(), nodes, seconds, total),
                error);
   };
-  Progress progress("predictor");
+  util::Progress progress("predictor");
   const size_t to_search = suite.size() - earlier.positions.size();
   size_t searched = 0;
   for (size_t i = 0; i < suite.size(); ++i) {

@@ -7,12 +7,14 @@
 #include <sstream>
 
 #include "bench/run_metadata.h"
-#include "bench/scaling_suite.h"
 #include "bench/scale.h"
+#include "bench/scaling_suite.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/chess/position.h"
 #include "engine/protocol/epd.h"
+#include "engine/util/errors.h"
+#include "engine/util/text.h"
 #include "engine/xiangqi/bench_positions.h"
 #include "engine/xiangqi/position.h"
 #include "parallel/options.h"
@@ -20,19 +22,7 @@
 namespace splitlab::cli {
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "splitlab scale: %s\n", message.c_str());
-  return 2;
-}
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty()) items.push_back(item);
-  return items;
-}
+int fail(const std::string& message) { return util::command_error("scale", message); }
 
 // --engine NAME=PATH[,OPTION=VALUE...]: a UCI engine of the user's beside the references, as
 // many as given (an older Splitlab build, one per SplitStrategy, makes a before-and-after in
@@ -44,7 +34,7 @@ bool read_user_engines(const Flags& flags, int depth, std::vector<bench::Referen
       error = "--engine '" + spec + "': " + why + " (NAME=PATH[,OPTION=VALUE...])";
       return false;
     };
-    const auto items = split_list(spec);
+    const auto items = util::split_list(spec);
     const size_t equals = items.empty() ? std::string::npos : items[0].find('=');
     if (equals == std::string::npos || equals == 0 || equals + 1 == items[0].size())
       return failed("no NAME=PATH");
@@ -104,7 +94,7 @@ bool read_equal_time(const Flags& flags, double& seconds, int& calibration_posit
 bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& strategies,
                      std::string& error) {
   for (const auto& name :
-       split_list(flags.get("strategies", parallel::split_strategy_names(",", false)))) {
+       util::split_list(flags.get("strategies", parallel::split_strategy_names(",", false)))) {
     const auto s = parallel::parse_split_strategy(name);
     if (!s || *s == parallel::SplitStrategy::kNone) {
       error = "unknown strategy '" + name + "' in --strategies (" +
@@ -189,19 +179,18 @@ int scale_command(const std::vector<std::string>& args) {
   config.hash_mb = size_t(hash);
 
   if (!read_strategies(flags, config.strategies, error)) return fail(error);
-  for (const auto& text : split_list(flags.get("threads", "1,2"))) {
-    int t = 0;
-    if (std::sscanf(text.c_str(), "%d", &t) != 1 || t < 1 || t > parallel::kMaxThreads ||
-        std::to_string(t) != text)
+  for (const auto& text : util::split_list(flags.get("threads", "1,2"))) {
+    int64_t t = 0;
+    if (!util::parse_int(text, 1, parallel::kMaxThreads, t))
       return fail("bad thread count '" + text + "' in --threads (1 to " +
                   std::to_string(parallel::kMaxThreads) + ")");
-    config.threads.push_back(t);
+    config.threads.push_back(int(t));
   }
   // The reference engines of each game: Glaurung (YBWC) and Stockfish (Lazy SMP) for chess,
   // Fairy-Stockfish (Lazy SMP) for xiangqi.
   // With --seconds, a reference's depth flag fixes that engine's depth instead of calibrating it.
   for (const auto& name :
-       split_list(flags.get("references", xiangqi ? "fairy-stockfish" : "glaurung,stockfish"))) {
+       util::split_list(flags.get("references", xiangqi ? "fairy-stockfish" : "glaurung,stockfish"))) {
     if (name == "none") continue;
     if (!xiangqi && name == "glaurung")
       config.references.push_back({"glaurung", "/usr/games/glaurung", int(glaurung_depth),

@@ -99,6 +99,7 @@ expect_usage_error() {
 }
 
 printf '[Event "x"]\n\n1. e4 e5 2. Ke3 *\n' >"$TMP/broken.pgn"
+expect_usage_error "no --games" "--games FILE.pgn is required"
 expect_usage_error "missing PGN" "cannot read PGN file '$TMP/none.pgn'" --games "$TMP/none.pgn"
 expect_usage_error "unparsable PGN" "Ke3" --games "$TMP/broken.pgn"
 expect_usage_error "unknown policy" "unknown name 'deepest' in --policies" --games "$GAMES" \

@@ -7,26 +7,14 @@
 #include "bench/run_metadata.h"
 #include "cli/flags.h"
 #include "engine/protocol/pgn.h"
+#include "engine/util/errors.h"
+#include "engine/util/text.h"
 #include "hashing/tt.h"
 
 namespace splitlab::cli {
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "splitlab tt-study: %s\n", message.c_str());
-  return 2;
-}
-
-// Items of a comma-separated list; an empty item (",," or a trailing comma) is kept, to be
-// reported as a bad name.
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) items.push_back(item);
-  if (!text.empty() && text.back() == ',') items.push_back("");
-  return items;
-}
+int fail(const std::string& message) { return util::command_error("tt-study", message); }
 
 std::string policy_names() {
   std::string names;
@@ -40,7 +28,7 @@ template <typename T, typename Parse>
 bool parse_names(const std::string& flag, const std::string& text, const std::string& known,
                  Parse parse, std::vector<T>& out, std::string& error) {
   out.clear();
-  for (const auto& name : split_list(text)) {
+  for (const auto& name : util::split_list(text)) {
     const auto value = parse(name);
     if (!value) {
       error = "unknown name '" + name + "' in --" + flag + " (" + known + ")";
@@ -129,13 +117,16 @@ bool parse_tt_study_args(const std::vector<std::string>& args, bench::TtStudyCon
   config.scheme = *parsed_scheme;
   config.out_dir = flags.get("out", "results/tt-study");
 
-  config.games_path = flags.get("games", kDefaultTtStudyGames);
-  std::vector<protocol::PgnLine> games;
-  if (!protocol::read_pgn_file(config.games_path, games, error)) {
-    if (!flags.has("games"))
-      error += " (the default; run from the repository's top folder, or give --games FILE)";
+  // No default: the games are the experiment's input, and a path into a checkout would bind
+  // the binary to where it runs (the study of experiments/tt-study/ reads
+  // experiments/strength-1thread/glaurung/games.pgn).
+  if (!flags.has("games")) {
+    error = "--games FILE.pgn is required: the games whose positions are studied";
     return false;
   }
+  config.games_path = flags.get("games");
+  std::vector<protocol::PgnLine> games;
+  if (!protocol::read_pgn_file(config.games_path, games, error)) return false;
   if (!bench::select_series(games, config.selection, config.series, error)) {
     error = config.games_path + ": " + error;
     return false;

@@ -7,7 +7,7 @@
 
 namespace splitlab::cli {
 
-// `splitlab tt-study [--games FILE.pgn] [--first-move N] [--positions-per-game N]
+// `splitlab tt-study --games FILE.pgn [--first-move N] [--positions-per-game N]
 //                    [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N] [--max-log2 N]
 //                    [--policies LIST] [--search full|plain|both] [--tables kept,cleared]
 //                    [--tt-entry xor|bracket|locked|raw] [--out DIR]`
@@ -19,7 +19,5 @@ int tt_study_command(const std::vector<std::string>& args);
 // selected. False with `error` naming what is wrong (a flag, a value, the PGN file or a game).
 bool parse_tt_study_args(const std::vector<std::string>& args, bench::TtStudyConfig& config,
                          std::string& error);
-
-inline constexpr char kDefaultTtStudyGames[] = "experiments/strength-1thread/glaurung/games.pgn";
 
 }  // namespace splitlab::cli

@@ -14,6 +14,7 @@ namespace splitlab::parallel {
 template <search::SearchGame G>
 class Dts final : public SplitTeam<G> {
  public:
+  SplitStrategy strategy() const override { return SplitStrategy::kDts; }
   Dts(search::SharedSearchState& shared, int threads, const search::SplitRules& rules)
       : SplitTeam<G>(shared, threads, rules) {
     this->points.node_entered = true;

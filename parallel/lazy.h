@@ -12,6 +12,7 @@ template <search::SearchGame G>
 class Lazy final : public IteratingTeam<G> {
  public:
   using IteratingTeam<G>::IteratingTeam;
+  SplitStrategy strategy() const override { return SplitStrategy::kLazy; }
 
  protected:
   // The first helper keeps a ply ahead of an iteration finished under it; each helper skips

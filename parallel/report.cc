@@ -16,7 +16,7 @@ std::string row(const std::string& name, const ThreadReport& r) {
   const auto& s = r.stats;
   std::snprintf(line, sizeof line,
                 "%-6s %12llu %7llu %7llu %-16s %-16s %6llu %6llu %7.1f%% %6llu %6llu %6llu "
-                "%6.1f%% %6.2f%% %6.2f%%\n",
+                "%6.1f%% %6.2f%% %6.2f%% %6llu %7llu\n",
                 name.c_str(), (unsigned long long)r.nodes, (unsigned long long)s.splits,
                 (unsigned long long)s.failed_splits, types(s.splits_predicted).c_str(),
                 types(s.splits_actual).c_str(), (unsigned long long)s.wasted_splits,
@@ -24,7 +24,8 @@ std::string row(const std::string& name, const ThreadReport& r) {
                 (unsigned long long)s.joins, (unsigned long long)s.help_requests,
                 (unsigned long long)s.adoptions, percent(s.idle_seconds, s.total_seconds),
                 percent(s.lock_wait_seconds, s.total_seconds),
-                percent(s.split_seconds, s.total_seconds));
+                percent(s.split_seconds, s.total_seconds),
+                (unsigned long long)s.iterations_taken_over, (unsigned long long)s.postponed_moves);
   return line;
 }
 
@@ -33,7 +34,7 @@ std::string row(const std::string& name, const ThreadReport& r) {
 std::string thread_table(const std::vector<ThreadReport>& threads) {
   std::string out =
       "thread        nodes  splits  failed predicted PV/C/A  actual PV/C/A    wasted aborts "
-      "aborted  joins   help  adopt   idle    lock   split\n";
+      "aborted  joins   help  adopt   idle    lock   split  taken put-off\n";
   ThreadReport total;
   for (size_t i = 0; i < threads.size(); ++i) {
     out += row(std::to_string(i), threads[i]);
@@ -76,20 +77,22 @@ std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& thre
   std::vector<std::string> lines;
   for (size_t i = 0; i < threads.size(); ++i) {
     const auto& s = threads[i].stats;
-    char line[448];
+    char line[512];
     std::snprintf(
         line, sizeof line,
         "info string thread %zu nodes %llu splits %llu (PV/Cut/All predicted %s, "
         "actual %s) failed splits %llu wasted %llu aborts %llu (%.1f%% of nodes) "
         "re-searches at a raised alpha %llu joins %llu help %llu idle %.1f%% lock %.2f%% split "
-        "%.2f%%",
+        "%.2f%% iterations taken over %llu moves put off %llu (searched later %llu)",
         i, (unsigned long long)threads[i].nodes, (unsigned long long)s.splits,
         types(s.splits_predicted).c_str(), types(s.splits_actual).c_str(),
         (unsigned long long)s.failed_splits, (unsigned long long)s.wasted_splits,
         (unsigned long long)s.aborts, percent(double(s.aborted_nodes), double(threads[i].nodes)),
         (unsigned long long)s.stale_window_researches, (unsigned long long)s.joins,
         (unsigned long long)s.help_requests, percent(s.idle_seconds, s.total_seconds),
-        percent(s.lock_wait_seconds, s.total_seconds), percent(s.split_seconds, s.total_seconds));
+        percent(s.lock_wait_seconds, s.total_seconds), percent(s.split_seconds, s.total_seconds),
+        (unsigned long long)s.iterations_taken_over, (unsigned long long)s.postponed_moves,
+        (unsigned long long)s.postponed_searched);
     lines.push_back(line);
   }
   return lines;

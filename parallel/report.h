@@ -17,7 +17,8 @@ struct ThreadReport {
 };
 
 // One line per thread and a total: nodes, splits (by predicted and actual type), failed
-// split attempts, wasted splits, aborts, joins, help requests, adoptions, idle % and lock-wait %.
+// split attempts, wasted splits, aborts, joins, help requests, adoptions, idle %, lock-wait %,
+// split %, iterations the main thread took over from a helper and moves put off (ABDADA).
 std::string thread_table(const std::vector<ThreadReport>& threads);
 // The same, one "info string" line per thread.
 std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& threads);

@@ -5,12 +5,13 @@ namespace splitlab::parallel {
 namespace {
 
 constexpr StrategyEntry kStrategies[] = {
-    {SplitStrategy::kNone, "none", false, "the single-threaded search, whatever Threads says"},
-    {SplitStrategy::kYbwc, "ybwc", true,
+    {SplitStrategy::kNone, "none", false, false,
+     "the single-threaded search, whatever Threads says"},
+    {SplitStrategy::kYbwc, "ybwc", true, false,
      "Young Brothers Wait: split a node once its first move is searched; owners wait"},
-    {SplitStrategy::kDts, "dts", true,
+    {SplitStrategy::kDts, "dts", true, false,
      "Dynamic Tree Splitting: idle threads ask, busy ones split their shallowest node"},
-    {SplitStrategy::kLazy, "lazy", false,
+    {SplitStrategy::kLazy, "lazy", false, false,
      "Lazy SMP: every thread searches the root on the shared table"},
 };
 

@@ -21,6 +21,8 @@ struct StrategyEntry {
   // Whether it splits nodes, so that the split rules (SplitNodes, MinSplitDepth,
   // MaxHelpersPerSplit, OrderingMemory) apply to it.
   bool splits;
+  // Whether it puts moves off until a node's other moves are done (point 3b, before_move).
+  bool postpones;
   std::string_view summary;  // One line, for help texts.
 };
 

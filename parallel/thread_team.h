@@ -18,6 +18,7 @@
 #include "engine/search/parallel_policy.h"
 #include "engine/search/search_worker.h"
 #include "parallel/race_canary.h"
+#include "parallel/strategy.h"
 #include "parallel/thread_pool.h"
 
 namespace splitlab::parallel {
@@ -51,6 +52,8 @@ class ThreadTeam : public search::ParallelPolicy<G> {
     });
   }
 
+  // The strategy this team follows (its entry in the registry, strategy.h).
+  virtual SplitStrategy strategy() const = 0;
   int threads() const override { return pool_.size(); }
   SearchWorker<G>& helper(int i) { return *state(i).worker; }
   uint64_t thread_nodes(int i) const override {

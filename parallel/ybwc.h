@@ -11,6 +11,7 @@ namespace splitlab::parallel {
 template <search::SearchGame G>
 class Ybwc final : public SplitTeam<G> {
  public:
+  SplitStrategy strategy() const override { return SplitStrategy::kYbwc; }
   Ybwc(search::SharedSearchState& shared, int threads, const search::SplitRules& rules)
       : SplitTeam<G>(shared, threads, rules) {
     this->points.before_next_move = true;

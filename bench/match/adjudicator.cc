@@ -1,16 +1,13 @@
 #include "bench/match/adjudicator.h"
 
-#include <charconv>
+#include <cstdint>
 #include <cstdlib>
+
+#include "engine/util/text.h"
 
 namespace splitlab::bench::match {
 
 namespace {
-
-bool parse_int_word(const std::string& value, int min, int& out) {
-  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out);
-  return ec == std::errc() && end == value.data() + value.size() && out >= min;
-}
 
 // Splits "key=value" and reads a non-negative integer (or a boolean) into the named field.
 bool read_word(const std::string& flag, const std::string& word,
@@ -22,7 +19,11 @@ bool read_word(const std::string& flag, const std::string& word,
   if (eq != std::string::npos) {
     for (const auto& [name, field] : ints) {
       if (key != name) continue;
-      if (parse_int_word(value, 0, *field)) return true;
+      int64_t parsed = 0;
+      if (util::parse_int(value, 0, INT32_MAX, parsed)) {
+        *field = int(parsed);
+        return true;
+      }
       error = "bad value '" + word + "' in " + flag + ": expected a non-negative integer";
       return false;
     }

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <set>
 
+#include "engine/util/text.h"
+
 namespace splitlab::bench::match {
 
 namespace {
@@ -20,9 +22,11 @@ std::string flag_name(const std::string& word) {
 
 bool parse_int(const std::string& flag, const std::string& text, long long min, long long max,
                long long& value, std::string& error) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec == std::errc() && end == text.data() + text.size() && value >= min && value <= max)
+  int64_t parsed = 0;
+  if (util::parse_int(text, min, max, parsed)) {
+    value = parsed;
     return true;
+  }
   error = "bad value '" + text + "' for --" + flag + ": expected an integer from " +
           std::to_string(min) + " to " + std::to_string(max);
   return false;

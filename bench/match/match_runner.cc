@@ -15,7 +15,7 @@
 #include "bench/match/tally.h"
 #include "bench/match_stats.h"
 #include "bench/run_metadata.h"
-#include "cli/progress.h"
+#include "engine/util/progress.h"
 
 namespace splitlab::bench::match {
 
@@ -59,7 +59,7 @@ class MatchRunner {
   const MatchConfig& config_;
   std::vector<Pairing> pairings_;
   MatchTally tally_;
-  cli::Progress progress_;
+  util::Progress progress_;
   std::vector<Opening> openings_;
   std::vector<ScheduledGame> schedule_;
   std::vector<const ScheduledGame*> pending_;

@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include "engine/util/files.h"
+
 namespace splitlab::bench::match {
 
 namespace {
@@ -258,22 +260,7 @@ bool ResultsStore::append(const GameRecord& record, std::string& error) {
 
 bool ResultsStore::write_file(const std::string& name, const std::string& text,
                               std::string& error) const {
-  const std::string path = dir_ + "/" + name, temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      error = "cannot write '" + temporary + "'";
-      return false;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    error = "cannot rename '" + temporary + "': " + ec.message();
-    return false;
-  }
-  return true;
+  return util::write_file_atomically(dir_ + "/" + name, text, error);
 }
 
 bool append_to_file(const std::string& path, const std::string& text, std::string& error) {

@@ -10,29 +10,18 @@
 
 #include "engine/chess/evaluate.h"
 #include "engine/xiangqi/notation.h"
+#include "engine/util/text.h"
 #include "hashing/tt_options.h"
-#include "parallel/options.h"
-#include "parallel/report.h"
 
 namespace splitlab::protocol {
 
 namespace {
 
+using util::parse_int;
+using util::trim;
+
 constexpr int64_t kDefaultHashMb = 16;
 constexpr int64_t kMaxHashMb = 32768;
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
-bool parse_int(const std::string& text, int64_t min, int64_t max, int64_t& value) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return !text.empty() && ec == std::errc() && end == text.data() + text.size() && value >= min &&
-         value <= max;
-}
 
 UciOption spin(const std::string& name, int64_t def, int64_t min, int64_t max) {
   UciOption o;
@@ -126,13 +115,11 @@ std::string ucci_declaration(const UciOption& o) {
 }  // namespace
 
 template <search::SearchGame G>
-GameEngine<G>::GameEngine(std::ostream& out, Dialect dialect)
-    : out_(out), dialect_(dialect), position_(start_position<G>()) {
+GameEngine<G>::GameEngine(std::ostream& out, const ParallelSearch& parallel, Dialect dialect)
+    : out_(out), dialect_(dialect), parallel_(parallel), position_(start_position<G>()) {
   options_.add(spin("Hash", kDefaultHashMb, 1, kMaxHashMb));
-  options_.add(spin("Threads", 1, 1, parallel::kMaxThreads));
-  std::vector<std::string> strategies;
-  for (const auto& entry : parallel::split_strategies()) strategies.emplace_back(entry.name);
-  options_.add(combo("SplitStrategy", "ybwc", strategies));
+  options_.add(spin("Threads", 1, 1, search::kMaxSearchThreads));
+  options_.add(combo("SplitStrategy", parallel_.default_strategy, parallel_.strategies));
   std::vector<std::string> schemes, policies;
   for (auto s : hashing::kAllTtEntrySchemes) schemes.emplace_back(hashing::tt_entry_scheme_name(s));
   for (auto p : hashing::kAllTtReplacePolicies)
@@ -369,13 +356,14 @@ bool GameEngine<G>::apply_option(const std::string& name) {
 
 template <search::SearchGame G>
 void GameEngine<G>::configure_threads() {
-  parallel::SplitSettings settings;
-  settings.strategy = *parallel::parse_split_strategy(options_.text("SplitStrategy"));
-  settings.split_any_node = *parallel::parse_split_nodes(options_.text("SplitNodes"));
-  settings.min_split_depth = int(options_.spin("MinSplitDepth"));
-  settings.max_helpers_per_split = int(options_.spin("MaxHelpersPerSplit"));
-  settings.ordering = *parallel::parse_ordering_memory(options_.text("OrderingMemory"));
-  parallel::configure_threads(*searcher_, int(options_.spin("Threads")), settings);
+  ThreadOptions threads;
+  threads.threads = int(options_.spin("Threads"));
+  threads.strategy = options_.text("SplitStrategy");
+  threads.split_nodes = options_.text("SplitNodes");
+  threads.min_split_depth = int(options_.spin("MinSplitDepth"));
+  threads.max_helpers_per_split = int(options_.spin("MaxHelpersPerSplit"));
+  threads.ordering_memory = options_.text("OrderingMemory");
+  parallel_.of<G>().configure(*searcher_, threads);
 }
 
 template <search::SearchGame G>
@@ -647,8 +635,7 @@ void GameEngine<G>::search_thread_loop() {
                                            : result.nodes * 1000) +
          " hashfull " + std::to_string(table_.hashfull()));
     if (searcher_->threads())
-      for (const auto& line : parallel::thread_info_lines(parallel::thread_reports(*searcher_)))
-        send(line);
+      for (const auto& line : parallel_.of<G>().thread_lines(*searcher_)) send(line);
     // The protocol forbids "bestmove" while pondering or in an infinite search until the GUI
     // sends stop or ponderhit.
     lock.lock();

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/chess/chess_game.h"
+#include "engine/protocol/thread_provider.h"
 #include "engine/protocol/uci_options.h"
 #include "engine/search/clock_delay.h"
 #include "engine/search/searcher.h"
@@ -49,7 +50,9 @@ enum class Dialect { kUci, kUcci };
 template <search::SearchGame G>
 class GameEngine final : public LineEngine {
  public:
-  explicit GameEngine(std::ostream& out, Dialect dialect = Dialect::kUci);
+  // `parallel`: the strategies offered and the threads they make (supplied by the binary;
+  // it must outlive the engine).
+  GameEngine(std::ostream& out, const ParallelSearch& parallel, Dialect dialect = Dialect::kUci);
   ~GameEngine() override;
 
   // Reads commands until "quit" or end of input.
@@ -87,6 +90,7 @@ class GameEngine final : public LineEngine {
 
   std::ostream& out_;
   const Dialect dialect_;
+  const ParallelSearch& parallel_;
   std::mutex out_mutex_;
   UciOptions options_;
   hashing::TranspositionTable table_;

@@ -17,8 +17,10 @@ const std::string& variant_of(const LineEngine& engine) {
 
 }  // namespace
 
-UciFrontEnd::UciFrontEnd(std::ostream& out)
-    : out_(out), engine_(std::make_unique<GameEngine<chess::ChessGame>>(out, Dialect::kUci)) {}
+UciFrontEnd::UciFrontEnd(std::ostream& out, const ParallelSearch& parallel)
+    : out_(out),
+      parallel_(parallel),
+      engine_(std::make_unique<GameEngine<chess::ChessGame>>(out, parallel, Dialect::kUci)) {}
 
 void UciFrontEnd::run(std::istream& in) {
   std::string line;
@@ -44,9 +46,9 @@ void UciFrontEnd::switch_to(const std::string& variant) {
       settings.emplace_back(o.name, o.value);
   engine_.reset();  // Its search thread and table go first: two tables could exceed memory.
   if (variant == "xiangqi") {
-    engine_ = std::make_unique<GameEngine<xiangqi::XiangqiGame>>(out_, Dialect::kUci);
+    engine_ = std::make_unique<GameEngine<xiangqi::XiangqiGame>>(out_, parallel_, Dialect::kUci);
   } else {
-    engine_ = std::make_unique<GameEngine<chess::ChessGame>>(out_, Dialect::kUci);
+    engine_ = std::make_unique<GameEngine<chess::ChessGame>>(out_, parallel_, Dialect::kUci);
   }
   for (const auto& [name, value] : settings)
     engine_->handle("setoption name " + name + " value " + value);

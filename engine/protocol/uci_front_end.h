@@ -17,7 +17,8 @@ namespace splitlab::protocol {
 
 class UciFrontEnd {
  public:
-  explicit UciFrontEnd(std::ostream& out);
+  // `parallel` must outlive the front end.
+  UciFrontEnd(std::ostream& out, const ParallelSearch& parallel);
 
   // Reads commands until "quit" or end of input.
   void run(std::istream& in);
@@ -30,6 +31,7 @@ class UciFrontEnd {
   void switch_to(const std::string& variant);
 
   std::ostream& out_;
+  const ParallelSearch& parallel_;
   std::string variant_ = "chess";
   std::unique_ptr<LineEngine> engine_;
 };

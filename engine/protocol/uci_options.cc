@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/protocol/option_name.h"
+#include "engine/util/text.h"
 
 namespace splitlab::protocol {
 
@@ -50,9 +51,7 @@ bool UciOptions::set(const std::string& name, const std::string& value, std::str
   switch (o->type) {
     case UciOption::Type::kSpin: {
       int64_t v = 0;
-      auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (value.empty() || ec != std::errc() || end != value.data() + value.size() ||
-          v < o->min || v > o->max) {
+      if (!util::parse_int(value, o->min, o->max, v)) {
         error = "option '" + o->name + "' needs an integer from " + std::to_string(o->min) +
                 " to " + std::to_string(o->max) + ", not '" + value + "'";
         return false;

@@ -1,6 +1,7 @@
 // The Fruit 2.1 node-type predictor (node_type.h), its predicted-against-actual statistics per
 // draft, the first-move cut share, the per-draft split counters (parallel_stats.h), and both
-// as real searches fill them in.
+// as a real single-threaded search fills them in (the split counters of a 2-thread search:
+// tests/parallel/split_counts_test.cc).
 #include "engine/search/node_type.h"
 
 #include <gtest/gtest.h>
@@ -12,7 +13,6 @@
 #include "engine/search/parallel_stats.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
-#include "parallel/options.h"
 
 namespace splitlab::search {
 namespace {
@@ -346,64 +346,6 @@ TEST(NodeTypeSearchTest, PerDraftCountsAddUpToTheOverallTable) {
   // A search that orders well cuts mostly on the first move; not all of the time.
   EXPECT_GT(s.first_move_cut_share(), 0.5);
   EXPECT_LT(s.first_move_cut_share(), 1.0);
-}
-
-// Every split of a finished 2-thread search ends once, finished or abandoned; the per-draft
-// counts add up to the per-thread totals; and, since a node is split only after its first
-// move, a node predicted Cut is split only as All (splits_predicted, by the type when split,
-// never shows Cut).
-TEST(NodeTypeSearchTest, SplitCountsByDraftAddUpInTwoThreadSearches) {
-  for (parallel::SplitStrategy strategy :
-       {parallel::SplitStrategy::kYbwc, parallel::SplitStrategy::kDts}) {
-    SCOPED_TRACE(std::string(parallel::split_strategy_name(strategy)));
-    hashing::TranspositionTable table;
-    std::string error;
-    ASSERT_TRUE(table.resize(4, &error)) << error;
-    Searcher<ChessGame> searcher(table);
-    parallel::SplitSettings settings;
-    settings.strategy = strategy;
-    parallel::configure_threads(searcher, 2, settings);
-    ParallelThreadStats all;
-    NodeTypeStats node_types;
-    for (const char* fen : kPositions) {
-      table.clear();
-      searcher.new_game();
-      searcher.arm();
-      SearchLimits limits;
-      limits.depth = 8;
-      searcher.run(chess::test_support::Parse(fen), limits, false, 0, [](const SearchResult&) {});
-      for (const auto& report : parallel::thread_reports(searcher)) all += report.stats;
-    }
-    ASSERT_GT(all.splits, 0u) << "no split in three 2-thread searches";
-    uint64_t made = 0, finished = 0, wasted = 0;
-    std::array<uint64_t, kNodeTypes> made_by_type{}, finished_as{};
-    for (int b = 0; b < kDraftBuckets; ++b)
-      for (int p = 0; p < kNodeTypes; ++p) {
-        const SplitOutcomes& o = all.splits_by_draft[b][p];
-        EXPECT_EQ(o.made, o.finished() + o.abandoned) << "draft bucket " << b << " type " << p;
-        EXPECT_LE(o.wasted, o.made);
-        if (b < draft_bucket(settings.min_split_depth)) {
-          EXPECT_EQ(o.made, 0u) << "a split below MinSplitDepth, bucket " << b;
-        }
-        made += o.made;
-        finished += o.finished() + o.abandoned;
-        wasted += o.wasted;
-        made_by_type[p] += o.made;
-        for (int a = 0; a < kNodeTypes; ++a) finished_as[a] += o.finished_as[a];
-      }
-    EXPECT_EQ(made, all.splits);
-    EXPECT_EQ(finished, all.splits_actual[0] + all.splits_actual[1] + all.splits_actual[2]);
-    EXPECT_EQ(wasted, all.wasted_splits);
-    EXPECT_EQ(all.splits_predicted[int(kCut)], 0u);
-    EXPECT_EQ(made_by_type[int(kPV)], all.splits_predicted[int(kPV)]);
-    EXPECT_EQ(made_by_type[int(kCut)] + made_by_type[int(kAll)], all.splits_predicted[int(kAll)]);
-    // Nodes predicted Cut or All are searched with a null window: never an exact score.
-    for (int b = 0; b < kDraftBuckets; ++b) {
-      EXPECT_EQ(all.splits_by_draft[b][int(kCut)].finished_as[int(kPV)], 0u) << b;
-      EXPECT_EQ(all.splits_by_draft[b][int(kAll)].finished_as[int(kPV)], 0u) << b;
-    }
-    EXPECT_GT(finished_as[int(kPV)], 0u);  // The root and the PV are split.
-  }
 }
 
 }  // namespace

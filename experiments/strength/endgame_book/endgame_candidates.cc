@@ -29,6 +29,7 @@
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
 #include "engine/protocol/pgn.h"
+#include "engine/util/text.h"
 
 namespace {
 
@@ -49,12 +50,6 @@ int usage(const std::string& why) {
                "[--max-phase N] [--max-imbalance PAWNS] [--min-pawns N] PGN...\n",
                why.c_str());
   return 2;
-}
-
-bool parse_int(const char* text, long& out) {
-  char* end = nullptr;
-  out = std::strtol(text, &end, 10);
-  return end != text && *end == '\0';
 }
 
 // The FEN's first four fields: the move counters do not make a position different.
@@ -120,8 +115,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&](int& field) {
-      long v;
-      if (i + 1 >= argc || !parse_int(argv[i + 1], v) || v < 0 || v > 1000) return false;
+      int64_t v;
+      if (i + 1 >= argc || !util::parse_int(argv[i + 1], 0, 1000, v)) return false;
       field = int(v);
       ++i;
       return true;

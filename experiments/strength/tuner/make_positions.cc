@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/protocol/pgn.h"
+#include "engine/util/text.h"
 #include "experiments/strength/tuner/training_data.h"
 
 namespace {
@@ -26,12 +27,6 @@ int usage(const char* why) {
                "[--skip-plies N] [--seed S] PGN...\n",
                why);
   return 2;
-}
-
-bool parse_int(const char* text, long& out) {
-  char* end = nullptr;
-  out = std::strtol(text, &end, 10);
-  return end != text && *end == '\0';
 }
 
 }  // namespace
@@ -46,12 +41,12 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    auto value = [&](long& v) {
-      if (i + 1 >= argc || !parse_int(argv[i + 1], v) || v < 0) return false;
+    auto value = [&](int64_t& v) {
+      if (i + 1 >= argc || !util::parse_int(argv[i + 1], 0, INT64_MAX, v)) return false;
       ++i;
       return true;
     };
-    long v;
+    int64_t v;
     if (arg == "--out" && i + 1 < argc) {
       out_path = argv[++i];
     } else if (arg == "--game" && i + 1 < argc) {

@@ -25,8 +25,9 @@ int main() {
   search::SearchLimits limits;
   limits.depth = 6;
   int searches = 0;
-  for (auto strategy : {parallel::SplitStrategy::kYbwc, parallel::SplitStrategy::kDts,
-                        parallel::SplitStrategy::kLazy}) {
+  for (const parallel::StrategyEntry& entry : parallel::split_strategies()) {
+    if (entry.strategy == parallel::SplitStrategy::kNone) continue;
+    const parallel::SplitStrategy strategy = entry.strategy;
     search::Searcher<chess::ChessGame> searcher(table);
     parallel::SplitSettings settings;
     settings.strategy = strategy;

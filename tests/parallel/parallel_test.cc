@@ -1,4 +1,5 @@
-// Correctness tests of the parallel search (YBWC, DTS, Lazy SMP over one SearchWorker core):
+// Correctness tests of the parallel search (YBWC, DTS, Lazy SMP, ABDADA over one SearchWorker
+// core):
 //
 //   1. Mates in 1..4 are found by every strategy at 1..4 threads (YBWC and DTS also with
 //      SplitNodes=any and with MinSplitDepth=2, which forces many splits) with exactly the mate
@@ -297,6 +298,14 @@ struct Engine {
     if ((splits_nodes || i > 0) && s.iterations_taken_over != 0)
       return fail() << "iterations taken over " << s.iterations_taken_over
                     << " outside the main thread of a strategy that does not split";
+    // Only a strategy that postpones puts moves off (point 3b); a put-off move is searched
+    // later at most once (a cutoff or a stop may leave some unsearched).
+    if (!strategy_entry(strategy).postpones && (s.postponed_moves || s.postponed_searched))
+      return fail() << "moves put off " << s.postponed_moves << ", searched later "
+                    << s.postponed_searched << " by a strategy that does not postpone";
+    if (s.postponed_searched > s.postponed_moves)
+      return fail() << s.postponed_searched << " put-off moves searched of "
+                    << s.postponed_moves << " put off";
     if (e.threads == 1 && (s.splits || s.joins || s.help_requests))
       return fail() << "one thread split or helped: splits " << s.splits << " joins " << s.joins
                     << " help " << s.help_requests;
@@ -324,11 +333,14 @@ struct Engine {
 struct TotalStats {
   uint64_t splits = 0, joins = 0, help_requests = 0, adoptions = 0, helper_nodes = 0;
   uint64_t stale_researches = 0, deferred_moves = 0, iterations_taken_over = 0;
+  uint64_t postponed_moves = 0, postponed_searched = 0;
   void add(Engine& e) {
     const auto reports = thread_reports(*e.searcher);
     for (size_t i = 0; i < reports.size(); ++i) {
       iterations_taken_over += reports[i].stats.iterations_taken_over;
       deferred_moves += reports[i].stats.deferred_moves;
+      postponed_moves += reports[i].stats.postponed_moves;
+      postponed_searched += reports[i].stats.postponed_searched;
       splits += reports[i].stats.splits;
       joins += reports[i].stats.joins;
       help_requests += reports[i].stats.help_requests;
@@ -796,6 +808,11 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
   if (strategy == SplitStrategy::kDts) {
     EXPECT_GT(totals.help_requests, 0u);
   }
+  // A strategy that postpones did put moves off, and came back to them.
+  if (strategy_entry(strategy).postpones) {
+    EXPECT_GT(totals.postponed_moves, 0u) << "no move ever put off";
+    EXPECT_GT(totals.postponed_searched, 0u) << "no put-off move ever searched";
+  }
   // Moves put back to wait for a sibling's re-search (SplitPoint::deferred) were taken again:
   // every search above found its mates and legal lines with them. The sanitized run's 40 short
   // searches may meet none.
@@ -804,12 +821,14 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
   }
   std::printf(
       "%s: %llu splits, %llu joins, %llu help requests, %llu adoptions, %llu re-searches at a "
-      "raised alpha, %llu moves deferred, %llu helper nodes, %llu iterations taken over\n",
+      "raised alpha, %llu moves deferred, %llu helper nodes, %llu iterations taken over, %llu "
+      "moves put off (%llu searched later)\n",
       kConfigs[GetParam()].name.c_str(), (unsigned long long)totals.splits,
       (unsigned long long)totals.joins, (unsigned long long)totals.help_requests,
       (unsigned long long)totals.adoptions, (unsigned long long)totals.stale_researches,
       (unsigned long long)totals.deferred_moves, (unsigned long long)totals.helper_nodes,
-      (unsigned long long)totals.iterations_taken_over);
+      (unsigned long long)totals.iterations_taken_over,
+      (unsigned long long)totals.postponed_moves, (unsigned long long)totals.postponed_searched);
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, RandomSearchTest, ::testing::ValuesIn(plain_configs()),
@@ -817,15 +836,11 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RandomSearchTest, ::testing::ValuesIn(plain
                            return std::string(kConfigs[info.param].name);
                          });
 
-// Whether `policy` is the team of strategy `s`.
+// Whether `policy` is the team of strategy `s` (each team class says which it is).
 bool is_team_of(search::ParallelPolicy<ChessGame>* policy, SplitStrategy s) {
-  switch (s) {
-    case SplitStrategy::kNone: return policy == nullptr;
-    case SplitStrategy::kYbwc: return dynamic_cast<Ybwc<ChessGame>*>(policy) != nullptr;
-    case SplitStrategy::kDts: return dynamic_cast<Dts<ChessGame>*>(policy) != nullptr;
-    case SplitStrategy::kLazy: return dynamic_cast<Lazy<ChessGame>*>(policy) != nullptr;
-  }
-  return false;
+  if (s == SplitStrategy::kNone) return policy == nullptr;
+  const auto* team = dynamic_cast<ThreadTeam<ChessGame>*>(policy);
+  return team != nullptr && team->strategy() == s;
 }
 
 // configure_threads: one thread or "none" is the plain single-threaded searcher; otherwise a
@@ -862,9 +877,9 @@ TEST(ConfigureThreadsTest, MakesTheThreadsAskedFor) {
     for (const auto& rep : reports) sum += rep.nodes;
     EXPECT_EQ(sum, r.nodes);
   }
+  for (const StrategyEntry& entry : split_strategies())
+    EXPECT_EQ(parse_split_strategy(entry.name), entry.strategy) << entry.name;
   EXPECT_EQ(parse_split_strategy("ybwc"), SplitStrategy::kYbwc);
-  EXPECT_EQ(parse_split_strategy("dts"), SplitStrategy::kDts);
-  EXPECT_EQ(parse_split_strategy("lazy"), SplitStrategy::kLazy);
   EXPECT_EQ(parse_split_strategy("none"), SplitStrategy::kNone);
   EXPECT_EQ(parse_split_strategy("ybwc2"), std::nullopt);
   EXPECT_EQ(parse_split_strategy("YBWC"), std::nullopt);  // Names are lower case.

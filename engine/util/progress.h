@@ -4,7 +4,7 @@
 #include <chrono>
 #include <string>
 
-namespace splitlab::cli {
+namespace splitlab::util {
 
 class Progress {
  public:
@@ -21,4 +21,4 @@ class Progress {
   Clock::time_point last_print_{};
 };
 
-}  // namespace splitlab::cli
+}  // namespace splitlab::util

@@ -1,8 +1,8 @@
-#include "cli/progress.h"
+#include "engine/util/progress.h"
 
 #include <cstdio>
 
-namespace splitlab::cli {
+namespace splitlab::util {
 
 double Progress::elapsed_seconds() const {
   return std::chrono::duration<double>(Clock::now() - start_).count();
@@ -20,4 +20,4 @@ void Progress::update(double done, double total, const std::string& detail) {
                100.0 * fraction, elapsed, eta, detail.c_str());
 }
 
-}  // namespace splitlab::cli
+}  // namespace splitlab::util

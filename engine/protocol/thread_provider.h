@@ -1,0 +1,54 @@
+// The parallel search as the protocol sees it. The protocol offers the options (Threads,
+// SplitStrategy and the split rules) and hands their values on; the binary supplies what turns
+// them into a searcher's threads (cli/parallel_search.h, over parallel/), so that engine/
+// names no strategy and includes nothing from the layers above it.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "engine/chess/chess_game.h"
+#include "engine/search/searcher.h"
+#include "engine/xiangqi/xiangqi_game.h"
+
+namespace splitlab::protocol {
+
+// The parallel options' values as the GUI set them, each already checked against its range
+// or its combo's list.
+struct ThreadOptions {
+  int threads = 1;
+  std::string strategy;
+  std::string split_nodes;      // "pv-all" or "any"
+  std::string ordering_memory;  // "copy", "own" or "shared"
+  int min_split_depth = 4;
+  int max_helpers_per_split = 8;
+};
+
+template <search::SearchGame G>
+struct ThreadProvider {
+  // Gives `searcher` the threads `options` ask for (none: the single-threaded search).
+  std::function<void(search::Searcher<G>&, const ThreadOptions&)> configure;
+  // After a search with threads: one "info string ..." line per thread and a total.
+  std::function<std::vector<std::string>(search::Searcher<G>&)> thread_lines;
+};
+
+// What the binary gives the protocol: the strategies by name ("none", the single-threaded
+// search, first), the default one, and the threads of each game.
+struct ParallelSearch {
+  std::vector<std::string> strategies;
+  std::string default_strategy;
+  ThreadProvider<chess::ChessGame> chess;
+  ThreadProvider<xiangqi::XiangqiGame> xiangqi;
+
+  template <search::SearchGame G>
+  const ThreadProvider<G>& of() const {
+    if constexpr (std::is_same_v<G, chess::ChessGame>)
+      return chess;
+    else
+      return xiangqi;
+  }
+};
+
+}  // namespace splitlab::protocol

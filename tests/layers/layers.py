@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Splitlab's layers, and a check that every include and every Bazel dependency points down.
+
+The layers, lowest first (a package may use its own layer and those below it):
+
+  hashing/                 the transposition table
+  engine/util              progress, files, text parsing, errors: nothing of the project
+  engine/core, engine/chess, engine/xiangqi, engine/search, engine/protocol
+                           the games, the search core and the protocols; the search core's
+                           own code names no game (its tests may search one)
+  parallel/                the split strategies: the search core, never a game or a protocol
+  tests/                   tests of the strategies on real games
+  bench/                   the experiments' machinery
+  cli/                     the binary, which wires the layers together
+  experiments/             the experiments' own programs
+
+Checked: every `#include "..."` of a .h or .cc file, and every label in a `deps` list of a
+BUILD file (`data` is not a dependency: a test may run the binary). Standard library only.
+
+  tests/layers/layers.py [ROOT]     prints each violation; exit status 1 if there is one
+"""
+
+import os
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+DEPS = re.compile(r"\bdeps\s*=\s*\[([^\]]*)\]", re.DOTALL)
+LABEL = re.compile(r'"(//[^":]*)(?::[^"]*)?"|"(:[^"]*)"')
+
+GAMES = ("engine/chess", "engine/xiangqi")
+ENGINE = ("engine/util", "engine/core", "engine/chess", "engine/xiangqi", "engine/search",
+          "engine/protocol")
+CHECKED_FOLDERS = ("hashing", "engine", "parallel", "tests", "bench", "cli", "experiments")
+
+# What each package (by its path prefix, the longest one applies) may use besides itself.
+ALLOWED = {
+    "hashing": ("hashing",),
+    "engine/util": (),
+    "engine": ENGINE + ("hashing",),
+    "parallel": ("engine/util", "engine/core", "engine/search", "hashing"),
+    "tests": ENGINE + ("hashing", "parallel"),
+    "bench": ENGINE + ("hashing", "parallel", "bench"),
+    "cli": ENGINE + ("hashing", "parallel", "bench", "cli"),
+    "experiments": ENGINE + ("hashing", "parallel", "bench", "cli", "experiments"),
+}
+
+
+def layer_of(path):
+    """The ALLOWED key governing `path` (a file or package path relative to the root)."""
+    best = None
+    for key in ALLOWED:
+        if path == key or path.startswith(key + "/"):
+            if best is None or len(key) > len(best):
+                best = key
+    return best
+
+
+def is_within(target, prefix):
+    return target == prefix or target.startswith(prefix + "/")
+
+
+def allowed(source, target, source_is_test):
+    """Whether the file or package `source` may use the file or package `target`."""
+    layer = layer_of(source)
+    if layer is None or not any(is_within(target, f) for f in CHECKED_FOLDERS):
+        return True  # Outside the layers (third_party, the root): not ours to judge here.
+    # The search core's own code names no game.
+    if is_within(source, "engine/search") and not source_is_test and \
+            any(is_within(target, g) for g in GAMES):
+        return False
+    return is_within(target, layer) or any(is_within(target, p) for p in ALLOWED[layer])
+
+
+def is_test_file(path):
+    name = os.path.basename(path)
+    return "_test" in name or "test_support" in name
+
+
+def violations(root, overrides=None):
+    """Every upward include and dependency under `root`, as readable lines. `overrides` maps a
+    relative path to text read instead of the file's (the canary plants one this way)."""
+    overrides = overrides or {}
+    found = []
+    for folder in CHECKED_FOLDERS:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(root, folder)):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "bazel-")))
+            for name in sorted(filenames):
+                path = os.path.relpath(os.path.join(dirpath, name), root)
+                if name.endswith((".h", ".cc")):
+                    text = overrides.get(path) or read(os.path.join(root, path))
+                    for target in INCLUDE.findall(text):
+                        if "/" in target and not allowed(path, target, is_test_file(path)):
+                            found.append(f"{path}: #include \"{target}\" is not allowed "
+                                         f"from {layer_of(path)}/")
+                elif name == "BUILD":
+                    text = overrides.get(path) or read(os.path.join(root, path))
+                    package = os.path.dirname(path)
+                    for deps in DEPS.findall(text):
+                        for absolute, _ in LABEL.findall(deps):
+                            if not absolute:
+                                continue
+                            target = absolute[2:]
+                            # A test target's deps are judged as its package's tests are.
+                            if target and not allowed(package + "/BUILD", target, True):
+                                found.append(f"{path}: depends on {absolute}, not allowed "
+                                             f"from {layer_of(package)}/")
+    return found
+
+
+def read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def main(argv):
+    root = argv[1] if len(argv) > 1 else os.path.dirname(
+        os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+    found = violations(root)
+    for line in found:
+        print(line)
+    print(f"{len(found)} upward includes or dependencies")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""The layers point down (layers.py): none of the tree's includes or Bazel dependencies runs
+up or sideways, and the check is not blind: each planted violation (an include from the search
+core up into parallel/, a strategy including a game, a dependency of engine/ on cli/) is
+reported, and only it."""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import layers  # noqa: E402
+
+
+def source_root():
+    """The checkout: this test's runfiles are links into it (the test is tagged external, so
+    that Bazel reruns it whatever it has cached: the tree is its input)."""
+    here = os.path.realpath(__file__)
+    return os.path.dirname(os.path.dirname(os.path.dirname(here)))
+
+
+class LayersTest(unittest.TestCase):
+    def setUp(self):
+        self.root = source_root()
+        self.assertTrue(os.path.isfile(os.path.join(self.root, "WORKSPACE")), self.root)
+
+    def read(self, path):
+        return layers.read(os.path.join(self.root, path))
+
+    def test_the_tree_has_no_upward_include_or_dependency(self):
+        self.assertEqual(layers.violations(self.root), [])
+
+    def test_canary_an_include_from_the_search_core_into_parallel(self):
+        path = "engine/search/search_worker.h"
+        planted = self.read(path).replace("#pragma once\n",
+                                          '#pragma once\n#include "parallel/strategy.h"\n', 1)
+        found = layers.violations(self.root, {path: planted})
+        self.assertEqual(len(found), 1, found)
+        self.assertIn(path, found[0])
+        self.assertIn("parallel/strategy.h", found[0])
+
+    def test_canary_a_strategy_that_includes_a_game(self):
+        path = "parallel/ybwc.h"
+        planted = self.read(path).replace("#pragma once\n",
+                                          '#pragma once\n#include "engine/chess/chess_game.h"\n', 1)
+        found = layers.violations(self.root, {path: planted})
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("engine/chess/chess_game.h", found[0])
+
+    def test_canary_the_search_core_naming_a_game_outside_its_tests(self):
+        path = "engine/search/searcher.h"
+        planted = self.read(path).replace("#pragma once\n",
+                                          '#pragma once\n#include "engine/xiangqi/xiangqi_game.h"\n',
+                                          1)
+        self.assertEqual(len(layers.violations(self.root, {path: planted})), 1)
+
+    def test_canary_a_dependency_of_engine_on_cli(self):
+        path = "engine/protocol/BUILD"
+        text = self.read(path)
+        planted = text.replace('"//engine/search",', '"//engine/search",\n        "//cli:commands",', 1)
+        self.assertNotEqual(planted, text)
+        found = layers.violations(self.root, {path: planted})
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("//cli", found[0])
+
+
+if __name__ == "__main__":
+    unittest.main()
