@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "parallel/abdada.h"
 #include "parallel/dts.h"
 #include "parallel/lazy.h"
 #include "parallel/strategy.h"
@@ -25,6 +26,8 @@ std::unique_ptr<ThreadTeam<G>> make_team(search::SharedSearchState& shared, int 
       return std::make_unique<Dts<G>>(shared, threads, settings);
     case SplitStrategy::kLazy:
       return std::make_unique<Lazy<G>>(shared, threads, settings);
+    case SplitStrategy::kAbdada:
+      return std::make_unique<Abdada<G>>(shared, threads, settings);
   }
   return nullptr;
 }

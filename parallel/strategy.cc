@@ -13,6 +13,8 @@ constexpr StrategyEntry kStrategies[] = {
      "Dynamic Tree Splitting: idle threads ask, busy ones split their shallowest node"},
     {SplitStrategy::kLazy, "lazy", false, false,
      "Lazy SMP: every thread searches the root on the shared table"},
+    {SplitStrategy::kAbdada, "abdada", false, true,
+     "ABDADA: Lazy SMP's iterations, younger moves another thread is on put off"},
 };
 
 }  // namespace

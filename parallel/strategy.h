@@ -13,7 +13,7 @@
 
 namespace splitlab::parallel {
 
-enum class SplitStrategy : uint8_t { kNone, kYbwc, kDts, kLazy };
+enum class SplitStrategy : uint8_t { kNone, kYbwc, kDts, kLazy, kAbdada };
 
 struct StrategyEntry {
   SplitStrategy strategy;
@@ -31,7 +31,7 @@ std::span<const StrategyEntry> split_strategies();
 const StrategyEntry& strategy_entry(SplitStrategy s);
 std::optional<SplitStrategy> parse_split_strategy(std::string_view name);
 std::string_view split_strategy_name(SplitStrategy s);
-// The names joined by `separator` ("none, ybwc, dts, lazy"), for help and error texts;
+// The names joined by `separator` ("none, ybwc, dts, lazy, abdada"), for help and error texts;
 // without "none" when `with_none` is false.
 std::string split_strategy_names(std::string_view separator, bool with_none = true);
 
