@@ -1,5 +1,5 @@
 // The coordination points: every place where a worker of a parallel search hands control to
-// the strategy its threads follow. The strategies (parallel/: ybwc, dts, lazy) implement this
+// the strategy its threads follow. The strategies (parallel/: ybwc, dts, lazy, abdada) implement this
 // interface; a single-threaded search has none, and the worker then never calls out.
 //
 // The search core keeps the mechanism: frames, split frames and the split points made from

@@ -1,5 +1,5 @@
 #!/bin/sh
-# What the second thread is worth: STRATEGY (ybwc, dts or lazy; or stockfish, Stockfish 15.1's
+# What the second thread is worth: STRATEGY (ybwc, dts, lazy or abdada; or stockfish, Stockfish 15.1's
 # own Lazy SMP, the reference of issue 48) at 2 threads against the same configuration at 1
 # thread, 5+0.05, 200 games (100 openings of the default book, both colours), concurrency 1 (the
 # 2-thread engine needs both cores). Run from the repository root after
@@ -8,11 +8,11 @@
 # nothing; it also runs the match), STOCKFISH (default /usr/games/stockfish), DIR (the output
 # folder, default experiments/second-thread/STRATEGY).
 set -e
-strategy=${1:?usage: run.sh ybwc|dts|lazy|stockfish [rounds]}
+strategy=${1:?usage: run.sh ybwc|dts|lazy|abdada|stockfish [rounds]}
 rounds=${2:-100}
 splitlab=${SPLITLAB:-bazel-bin/splitlab}
 case $strategy in
-  ybwc|dts|lazy) engine="cmd=$splitlab option.SplitStrategy=$strategy" ;;
+  ybwc|dts|lazy|abdada) engine="cmd=$splitlab option.SplitStrategy=$strategy" ;;
   stockfish) engine="cmd=${STOCKFISH:-/usr/games/stockfish}" ;;
   *) echo "run.sh: unknown strategy '$strategy'" >&2; exit 2 ;;
 esac
