@@ -13,11 +13,10 @@
 #include "bench/run_metadata.h"
 #include "bench/scale_calibration.h"
 #include "bench/statistics.h"
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/protocol/uci_client.h"
 #include "engine/search/searcher.h"
 #include "engine/util/progress.h"
-#include "engine/xiangqi/xiangqi_game.h"
 #include "parallel/options.h"
 
 namespace splitlab::bench {
@@ -172,9 +171,9 @@ class GameRunner final : public SplitlabRunner {
 
 std::unique_ptr<SplitlabRunner> make_splitlab_runner(const Config& config, const ScaleConfig& scale,
                                                      hashing::TranspositionTable& table) {
-  if (scale.game == ScaleGame::kXiangqi)
-    return std::make_unique<GameRunner<xiangqi::XiangqiGame>>(config, scale, table);
-  return std::make_unique<GameRunner<chess::ChessGame>>(config, scale, table);
+  return with_game(scale.game, [&]<typename G>(std::type_identity<G>) -> std::unique_ptr<SplitlabRunner> {
+    return std::make_unique<GameRunner<G>>(config, scale, table);
+  });
 }
 
 class ReferenceRunner {
@@ -331,7 +330,7 @@ std::string summary_json(const std::vector<Summary>& rows, const ScaleConfig& sc
   }
   json.integer("repeats", scale.repeats)
       .integer("positions", int64_t(scale.positions.size()))
-      .string("game", scale.game == ScaleGame::kXiangqi ? "xiangqi" : "chess");
+      .string("game", std::string(game_info(scale.game).name));
   json.begin_array("rows");
   for (const auto& s : rows)
     json.begin_object()

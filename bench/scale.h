@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/games/game_id.h"
 #include "parallel/strategy.h"
 
 namespace splitlab::bench {
@@ -35,10 +36,8 @@ struct ReferenceEngine {
   std::vector<std::pair<std::string, std::string>> options;
 };
 
-enum class ScaleGame { kChess, kXiangqi };
-
 struct ScaleConfig {
-  ScaleGame game = ScaleGame::kChess;  // The positions' game, searched by Splitlab's engine for it.
+  GameId game = GameId::kChess;  // The positions' game, searched by Splitlab's engine for it.
   std::vector<parallel::SplitStrategy> strategies;
   std::vector<int> threads;
   int depth = 12;

@@ -5,7 +5,7 @@
 namespace splitlab::bench {
 namespace {
 
-constexpr chess::BenchPosition kPositions[] = {
+constexpr BenchPosition kPositions[] = {
     {"scale.001", "7r/3bkpp1/r2bpn1p/1p1p4/2p1P3/2P2PPB/PP1N1B1P/R2R2K1 w - b6 0 14"},
     {"scale.002", "1r2r1k1/p1nbpp1p/1q1p2p1/2pP4/2QbPB2/P1NB3P/RP3PP1/2R3K1 b - - 2 17"},
     {"scale.003", "3rr1k1/1p3pp1/1q3n1p/pPb1p3/P1BBP3/3Q1N1P/5PP1/2R2RK1 b - - 0 19"},
@@ -170,6 +170,6 @@ constexpr chess::BenchPosition kPositions[] = {
 
 }  // namespace
 
-constinit const std::span<const chess::BenchPosition> kScalingSuite = kPositions;
+constinit const std::span<const BenchPosition> kScalingSuite = kPositions;
 
 }  // namespace splitlab::bench

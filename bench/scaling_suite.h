@@ -10,11 +10,11 @@
 
 #include <span>
 
-#include "engine/chess/bench_positions.h"
+#include "engine/core/bench_position.h"
 
 namespace splitlab::bench {
 
 // In the order the script found them (a random order): the first N are a fair sample.
-extern const std::span<const chess::BenchPosition> kScalingSuite;
+extern const std::span<const BenchPosition> kScalingSuite;
 
 }  // namespace splitlab::bench

@@ -40,7 +40,7 @@ search::SearchFeatures no_features() {
 }
 
 search::SearchFeatures features_of(StudySearch search) {
-  return search == StudySearch::Plain ? no_features() : search::default_search_features("chess");
+  return search == StudySearch::Plain ? no_features() : search::default_search_features<chess::ChessGame>();
 }
 
 std::string hex(uint64_t value) {

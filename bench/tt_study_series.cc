@@ -1,6 +1,7 @@
 #include "bench/tt_study_series.h"
 
 #include "engine/chess/notation.h"
+#include "engine/games/games.h"
 
 namespace splitlab::bench {
 namespace {
@@ -21,8 +22,9 @@ bool select_series(const std::vector<protocol::PgnLine>& games, const SeriesSele
   for (size_t g = 0; g < games.size() && int(series.size()) < selection.max_games; ++g) {
     const protocol::PgnLine& game = games[g];
     const std::string where = "game " + std::to_string(g + 1);
-    if (!game.variant.empty()) {
-      error = where + " is a " + game.variant + " game; tt-study reads chess games";
+    if (game.game != GameId::kChess) {
+      error = where + " is a " + std::string(game_info(game.game).name) +
+              " game; tt-study reads chess games";
       return false;
     }
     chess::Position pos = chess::Position::start();

@@ -10,14 +10,11 @@
 #include "bench/run_metadata.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
-#include "engine/chess/bench_positions.h"
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
 #include "engine/util/errors.h"
 #include "engine/util/progress.h"
-#include "engine/xiangqi/bench_positions.h"
-#include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt_options.h"
 #include "parallel/options.h"
 #include "parallel/report.h"
@@ -28,7 +25,7 @@ namespace {
 int fail(const std::string& message) { return util::command_error("bench", message); }
 
 // One position's line of the bench, kept for --json.
-struct BenchPosition {
+struct BenchLine {
   std::string fen;
   int depth = 0;
   std::string score, best_move;
@@ -43,20 +40,20 @@ struct BenchTotals {
 
 // The file of --json: the run's metadata, the settings, every position, the totals printed
 // last, and the node-type table (rows predicted, columns actual).
-std::string bench_json(const bench::RunMetadata& metadata, const Flags& flags, int depth,
+std::string bench_json(const bench::RunMetadata& metadata, const Flags& flags, GameId game, int depth,
                        const hashing::TranspositionTable& table,
-                       const std::vector<BenchPosition>& positions, const BenchTotals& totals) {
+                       const std::vector<BenchLine>& positions, const BenchTotals& totals) {
   bench::JsonWriter json;
   json.begin_object();
   bench::write_run_metadata(json, metadata);
   json.begin_object("settings")
-      .string("game", flags.get("game", "chess"))
+      .string("game", std::string(game_info(game).name))
       .integer("depth", depth)
       .string("positions", flags.get("positions", "built-in"))
       .integer("hash_mb", int64_t(table.size_bytes() >> 20))
       .string("tt_entry", std::string(hashing::tt_entry_scheme_name(table.scheme())))
       .string("tt_replace", std::string(hashing::tt_replace_policy_name(table.policy())))
-      .string("parallel", describe_parallel(flags, flags.get("game", "chess")))
+      .string("parallel", describe_parallel(flags, game_info(game).default_search_features))
       .end_object();
   json.begin_array("positions");
   for (const auto& p : positions)
@@ -94,14 +91,16 @@ int run_bench(const Flags& flags, const bench::RunMetadata& metadata, std::ofstr
   if (!configure_parallel(flags, searcher, error)) return fail(error);
   // Chess keeps the line scripts read ("bench: depth 10, threads 1, ..."); other games say
   // their name first.
-  const std::string game = G::kName == std::string_view("chess") ? "" : std::string(G::kName) + ", ";
-  std::printf("bench: %sdepth %d, %s\n", game.c_str(), depth, describe_parallel(flags, G::kName).c_str());
+  const std::string game =
+      game_id_of<G>() == GameId::kChess ? "" : std::string(G::kName) + ", ";
+  std::printf("bench: %sdepth %d, %s\n", game.c_str(), depth,
+              describe_parallel(flags, G::kDefaultSearchFeatures).c_str());
   search::SearchStats total;
   // The main thread's table counters are in `total`; the torn-entry audit adds up every thread's.
   hashing::TtStats all_threads_tt;
   std::vector<parallel::ThreadReport> threads;
   uint64_t nodes = 0;
-  std::vector<BenchPosition> positions;
+  std::vector<BenchLine> positions;
   util::Progress progress("bench");
   const auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < fens.size(); ++i) {
@@ -152,7 +151,7 @@ int run_bench(const Flags& flags, const bench::RunMetadata& metadata, std::ofstr
   std::printf("Nodes/second: %.0f\n", seconds > 0 ? nodes / seconds : 0.0);
   std::fflush(stdout);
   if (flags.has("json")) {
-    json_file << bench_json(metadata, flags, depth, table, positions,
+    json_file << bench_json(metadata, flags, game_id_of<G>(), depth, table, positions,
                             {nodes, seconds, &total});
     if (!json_file.flush())
       return fail("cannot write --json file '" + json_path + "': " + std::strerror(errno));
@@ -169,9 +168,9 @@ int bench_command(const std::vector<std::string>& args) {
   Flags flags(valued, {});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
-  const std::string game = flags.get("game", "chess");
-  if (game != "chess" && game != "xiangqi")
-    return fail("unknown --game '" + game + "' (chess, xiangqi)");
+  GameId game = GameId::kChess;
+  if (flags.has("game") && !parse_game(flags.get("game"), game, error))
+    return fail("--game: " + error);
   const auto metadata =
       bench::collect_run_metadata(bench::splitlab_command_line("bench", args), std::nullopt);
   // Opened before the searches, so that a path that cannot be written fails at once.
@@ -192,14 +191,12 @@ int bench_command(const std::vector<std::string>& args) {
     std::vector<protocol::EpdRecord> records;
     if (!protocol::read_epd_file(flags.get("positions"), records, error)) return fail(error);
     for (const auto& r : records) fens.push_back(r.fen);
-  } else if (game == "xiangqi") {
-    for (const auto& p : xiangqi::kBenchPositions) fens.emplace_back(p.fen);
   } else {
-    for (const auto& p : chess::kBenchPositions) fens.emplace_back(p.fen);
+    for (const BenchPosition& p : game_info(game).bench_positions) fens.emplace_back(p.fen);
   }
-  if (game == "xiangqi")
-    return run_bench<xiangqi::XiangqiGame>(flags, metadata, json_file, int(depth), table, fens);
-  return run_bench<chess::ChessGame>(flags, metadata, json_file, int(depth), table, fens);
+  return with_game(game, [&]<typename G>(std::type_identity<G>) {
+    return run_bench<G>(flags, metadata, json_file, int(depth), table, fens);
+  });
 }
 
 }  // namespace splitlab::cli

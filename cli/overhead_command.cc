@@ -32,11 +32,11 @@ int overhead_command(const std::vector<std::string>& args) {
       !flags.get_int("positions", 1, 100000, 100000, positions, error) ||
       !read_split_settings(flags, config.split, error) ||
       !read_strategies(flags, config.strategies, error) ||
-      !load_scale_suite(flags, false, config.positions, error))
+      !load_scale_suite(flags, GameId::kChess, config.positions, error))
     return fail(error);
   // --features LIST: the search techniques of both sides (default: chess's accepted list).
   if (!search::parse_search_features(
-          flags.get("features", std::string(search::default_search_features_text("chess"))),
+          flags.get("features", std::string(chess::ChessGame::kDefaultSearchFeatures)),
           config.features, error))
     return fail("--features: " + error);
   // --positions N: the first N of the suite (a quick look before a whole run).

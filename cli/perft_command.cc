@@ -6,12 +6,11 @@
 #include <sstream>
 
 #include "cli/flags.h"
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/core/perft.h"
 #include "engine/protocol/epd.h"
 #include "engine/util/errors.h"
 #include "engine/util/progress.h"
-#include "engine/xiangqi/xiangqi_game.h"
 
 namespace splitlab::cli {
 namespace {
@@ -156,10 +155,9 @@ int perft_command(const std::vector<std::string>& args) {
   Flags flags({"game", "fen", "moves", "depth", "suite", "max-depth", "out"}, {"divide"});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
-  const std::string game = flags.get("game", "chess");
-  if (game == "chess") return run<chess::ChessGame>(flags);
-  if (game == "xiangqi") return run<xiangqi::XiangqiGame>(flags);
-  return fail("unknown game '" + game + "' (this build has: chess, xiangqi)");
+  GameId game = GameId::kChess;
+  if (flags.has("game") && !parse_game(flags.get("game"), game, error)) return fail(error);
+  return with_game(game, [&]<typename G>(std::type_identity<G>) { return run<G>(flags); });
 }
 
 }  // namespace splitlab::cli

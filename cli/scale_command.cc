@@ -4,6 +4,8 @@
 
 #include <cctype>
 #include <cstdio>
+#include <iterator>
+#include <type_traits>
 #include <sstream>
 
 #include "bench/run_metadata.h"
@@ -11,18 +13,25 @@
 #include "bench/scaling_suite.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
-#include "engine/chess/position.h"
+#include "engine/games/games.h"
 #include "engine/protocol/epd.h"
 #include "engine/util/errors.h"
 #include "engine/util/text.h"
-#include "engine/xiangqi/bench_positions.h"
-#include "engine/xiangqi/position.h"
 #include "parallel/options.h"
 
 namespace splitlab::cli {
 namespace {
 
 int fail(const std::string& message) { return util::command_error("scale", message); }
+
+// Each game's defaults, in GameId's order: the depth of an equal-depth run and the reference
+// engines (Glaurung, YBWC, and Stockfish, Lazy SMP, for chess; Fairy-Stockfish for xiangqi).
+struct ScaleDefaults {
+  int depth;
+  const char* references;
+};
+constexpr ScaleDefaults kScaleDefaults[] = {{12, "glaurung,stockfish"}, {10, "fairy-stockfish"}};
+static_assert(std::size(kScaleDefaults) == kGames.size(), "scale's defaults for every game");
 
 // --engine NAME=PATH[,OPTION=VALUE...]: a UCI engine of the user's beside the references, as
 // many as given (an older Splitlab build, one per SplitStrategy, makes a before-and-after in
@@ -106,7 +115,7 @@ bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& s
   return true;
 }
 
-bool load_scale_suite(const Flags& flags, bool xiangqi, std::vector<bench::ScalePosition>& positions,
+bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScalePosition>& positions,
                       std::string& error) {
   auto failed = [&](const std::string& message) {
     error = message;
@@ -117,30 +126,27 @@ bool load_scale_suite(const Flags& flags, bool xiangqi, std::vector<bench::Scale
     if (!protocol::read_epd_file(flags.get("suite"), records, error)) return failed(error);
     for (const auto& r : records) {
       std::string fen;
-      bool ok = false;
-      if (xiangqi) {
-        xiangqi::Position pos;
-        ok = xiangqi::Position::parse_fen(r.fen, pos, error);
-        if (ok) fen = pos.fen();
-      } else {
-        chess::Position pos;
-        ok = chess::Position::parse_fen(r.fen, pos, error);
-        if (ok) fen = pos.fen();
-      }
+      const bool ok = with_game(game, [&]<typename G>(std::type_identity<G>) {
+        typename G::Position pos;
+        if (!G::parse_fen(r.fen, pos, error)) return false;
+        fen = G::fen(pos);
+        return true;
+      });
       if (!ok) return failed(flags.get("suite") + ":" + std::to_string(r.line_number) + ": " + error);
       const auto* id = r.find("id");
       positions.push_back(
           {id && !id->operands.empty() ? id->operands[0] : "line" + std::to_string(r.line_number),
            fen});
     }
-  } else if (xiangqi) {
-    // Until Splitlab's xiangqi games give a suite of middlegames: bench's xiangqi positions.
-    for (const auto& p : xiangqi::kBenchPositions)
-      positions.push_back({p.name, p.fen});
-  } else {
-    // The default: 160 middlegames from real games (experiments/scaling-suite/), enough to
+  } else if (game == GameId::kChess) {
+    // Chess's default: 160 middlegames from real games (experiments/scaling-suite/), enough to
     // resolve a few points of overhead where the 32 bench positions gave about +-10.
     for (const auto& p : bench::kScalingSuite)
+      positions.push_back({std::string(p.id), std::string(p.fen)});
+  } else {
+    // A game without a scaling suite of its own (xiangqi, until its games give one): its bench
+    // positions.
+    for (const BenchPosition& p : game_info(game).bench_positions)
       positions.push_back({std::string(p.id), std::string(p.fen)});
   }
   if (positions.empty()) return failed("the suite has no positions");
@@ -156,15 +162,15 @@ int scale_command(const std::vector<std::string>& args) {
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   bench::ScaleConfig config;
-  const std::string game = flags.get("game", "chess");
-  if (game != "chess" && game != "xiangqi") return fail("unknown game '" + game + "' (chess, xiangqi)");
-  const bool xiangqi = game == "xiangqi";
-  config.game = xiangqi ? bench::ScaleGame::kXiangqi : bench::ScaleGame::kChess;
+  if (flags.has("game") && !parse_game(flags.get("game"), config.game, error))
+    return fail("--game: " + error);
+  const std::string game(game_info(config.game).name);
+  const ScaleDefaults& defaults = kScaleDefaults[size_t(config.game)];
   double seconds = 0;
   int calibration_positions = 0;
   if (!read_equal_time(flags, seconds, calibration_positions, error)) return fail(error);
   long long depth, repeats, hash, glaurung_depth, stockfish_depth, fairy_depth;
-  if (!flags.get_int("depth", 1, 60, xiangqi ? 10 : 12, depth, error) ||
+  if (!flags.get_int("depth", 1, 60, defaults.depth, depth, error) ||
       !flags.get_int("repeats", 1, 1000, 1, repeats, error) ||
       !flags.get_int("hash", 1, 32768, 64, hash, error) ||
       !flags.get_int("glaurung-depth", 1, 60, depth, glaurung_depth, error) ||
@@ -186,30 +192,30 @@ int scale_command(const std::vector<std::string>& args) {
                   std::to_string(parallel::kMaxThreads) + ")");
     config.threads.push_back(int(t));
   }
-  // The reference engines of each game: Glaurung (YBWC) and Stockfish (Lazy SMP) for chess,
-  // Fairy-Stockfish (Lazy SMP) for xiangqi.
   // With --seconds, a reference's depth flag fixes that engine's depth instead of calibrating it.
-  for (const auto& name :
-       util::split_list(flags.get("references", xiangqi ? "fairy-stockfish" : "glaurung,stockfish"))) {
+  // Glaurung and Stockfish play chess alone; Fairy-Stockfish plays every game, told which by
+  // UCI_Variant.
+  const bool chess = config.game == GameId::kChess;
+  for (const auto& name : util::split_list(flags.get("references", defaults.references))) {
     if (name == "none") continue;
-    if (!xiangqi && name == "glaurung")
+    if (chess && name == "glaurung")
       config.references.push_back({"glaurung", "/usr/games/glaurung", int(glaurung_depth),
                                    flags.has("glaurung-depth"), "ybwc", "", {}});
-    else if (!xiangqi && name == "stockfish")
+    else if (chess && name == "stockfish")
       config.references.push_back({"stockfish", "/usr/games/stockfish", int(stockfish_depth),
                                    flags.has("stockfish-depth"), "lazy", "", {}});
     else if (name == "fairy-stockfish")
       config.references.push_back({"fairy-stockfish", "/usr/games/fairy-stockfish",
                                    int(fairy_depth), flags.has("fairy-depth"), "lazy",
-                                   xiangqi ? "xiangqi" : "", {}});
+                                   std::string(game_info(config.game).uci_variant), {}});
     else
       return fail("unknown reference engine '" + name + "' for " + game + " (" +
-                  (xiangqi ? "fairy-stockfish" : "glaurung, stockfish, fairy-stockfish") +
+                  (chess ? "glaurung, stockfish, fairy-stockfish" : "fairy-stockfish") +
                   ", none)");
   }
 
   if (!read_user_engines(flags, int(depth), config.references, error)) return fail(error);
-  if (!load_scale_suite(flags, xiangqi, config.positions, error)) return fail(error);
+  if (!load_scale_suite(flags, config.game, config.positions, error)) return fail(error);
   config.out_dir = flags.get("out", "results/scale");
   config.command_line = bench::splitlab_command_line("scale", args);
   char limit[96];

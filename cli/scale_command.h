@@ -18,7 +18,7 @@ bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& s
                      std::string& error);
 // --suite FILE.epd (positions named by their id, else "lineN"), or the game's default suite:
 // the 160 middlegames of experiments/scaling-suite/ for chess, bench's 24 positions for xiangqi.
-bool load_scale_suite(const Flags& flags, bool xiangqi, std::vector<bench::ScalePosition>& positions,
+bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScalePosition>& positions,
                       std::string& error);
 
 // `splitlab scale [--strategies ybwc,dts,lazy] [--threads 1,2] [--seconds T | --depth N]

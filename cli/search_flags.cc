@@ -1,6 +1,5 @@
 #include "cli/search_flags.h"
 
-#include "engine/chess/evaluate.h"
 #include "hashing/tt_options.h"
 #include "parallel/options.h"
 
@@ -50,7 +49,7 @@ bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
   return true;
 }
 
-bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads,
+bool read_parallel_flags(const Flags& flags, std::string_view default_features, int& threads,
                          parallel::SplitSettings& settings, search::SearchFeatures& features,
                          std::string& error) {
   long long thread_count = 1;
@@ -65,17 +64,17 @@ bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads
     return false;
   }
   settings.strategy = *strategy;
-  const std::string default_features(search::default_search_features_text(game));
-  if (!search::parse_search_features(flags.get("features", default_features), features, error)) {
+  if (!search::parse_search_features(flags.get("features", std::string(default_features)), features,
+                                     error)) {
     error = "--features: " + error;
     return false;
   }
   return true;
 }
 
-bool read_tuning_flag(const Flags& flags, std::string_view game, search::SearchTuning& tuning,
-                      std::string& error) {
-  search::SearchTuning read = search::default_search_tuning(game);
+bool read_tuning_flag(const Flags& flags, const search::SearchTuning& defaults,
+                      search::SearchTuning& tuning, std::string& error) {
+  search::SearchTuning read = defaults;
   // Each --tune sets its parameters over the ones before it, so repeats add up.
   for (const std::string& text : flags.get_all("tune"))
     if (!search::parse_search_tuning(text, read, read, error)) {
@@ -92,18 +91,13 @@ std::string describe_tuning_flag(const Flags& flags) {
   return text;
 }
 
-void apply_game_features(search::Searcher<chess::ChessGame>&,
-                         const search::SearchFeatures& features) {
-  chess::set_endgame_knowledge(features.endgame_knowledge);
-}
-
-std::string describe_parallel(const Flags& flags, std::string_view game) {
+std::string describe_parallel(const Flags& flags, std::string_view default_features) {
   return "threads " + flags.get("threads", "1") + ", strategy " + flags.get("strategy", "ybwc") +
          ", split " + flags.get("split-nodes", "pv-all") + " nodes at depth >= " +
          flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
          " helpers, " + flags.get("ordering", "copy") + " killers and history" +
          ", search features " +
-         flags.get("features", std::string(search::default_search_features_text(game))) +
+         flags.get("features", std::string(default_features)) +
          (flags.has("tune") ? ", tuning " + describe_tuning_flag(flags) : "");
 }
 

@@ -27,23 +27,17 @@ bool configure_table(const Flags& flags, size_t default_mb, hashing::Transpositi
 // --max-helpers N, --ordering copy|own|shared; defaults as in SplitSettings.
 bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings, std::string& error);
 
-// Reads --threads N (default 1), --strategy none|ybwc|dts|lazy (default ybwc) into `settings`
-// with the split knobs of read_split_settings(), and the search techniques of --features
-// (search_features.h; default the list accepted for `game`, a SearchGame's kName).
-bool read_parallel_flags(const Flags& flags, std::string_view game, int& threads,
+// Reads --threads N (default 1), --strategy (default ybwc) into `settings` with the split
+// knobs of read_split_settings(), and the search techniques of --features (search_features.h;
+// default `default_features`, the game's G::kDefaultSearchFeatures).
+bool read_parallel_flags(const Flags& flags, std::string_view default_features, int& threads,
                          parallel::SplitSettings& settings, search::SearchFeatures& features,
                          std::string& error);
 
-// The game's own switches among the search features (chess: endgame knowledge).
-void apply_game_features(search::Searcher<chess::ChessGame>& searcher,
-                         const search::SearchFeatures& features);
-template <search::SearchGame G>
-void apply_game_features(search::Searcher<G>&, const search::SearchFeatures&) {}
-
-// Reads --tune NAME=VALUE,... (engine/search/search_tuning.h) over the game's default tuning;
-// the flag may be repeated, each over the ones before it.
-bool read_tuning_flag(const Flags& flags, std::string_view game, search::SearchTuning& tuning,
-                      std::string& error);
+// Reads --tune NAME=VALUE,... (engine/search/search_tuning.h) over `defaults`, the game's
+// G::kDefaultSearchTuning; the flag may be repeated, each over the ones before it.
+bool read_tuning_flag(const Flags& flags, const search::SearchTuning& defaults,
+                      search::SearchTuning& tuning, std::string& error);
 // Every --tune's text joined by commas (empty if none): what was asked for, not the result.
 std::string describe_tuning_flag(const Flags& flags);
 
@@ -55,16 +49,18 @@ bool configure_parallel(const Flags& flags, search::Searcher<G>& searcher, std::
   parallel::SplitSettings settings;
   search::SearchFeatures features;
   search::SearchTuning tuning;
-  if (!read_parallel_flags(flags, G::kName, threads, settings, features, error) ||
-      !read_tuning_flag(flags, G::kName, tuning, error))
+  if (!read_parallel_flags(flags, G::kDefaultSearchFeatures, threads, settings, features, error) ||
+      !read_tuning_flag(flags, G::kDefaultSearchTuning, tuning, error))
     return false;
   searcher.shared_state().features = features;
   searcher.shared_state().set_tuning(tuning);
-  apply_game_features(searcher, features);
   parallel::configure_threads(searcher, threads, settings);
   return true;
 }
-// "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers".
-std::string describe_parallel(const Flags& flags, std::string_view game = "chess");
+// "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers, ...", with
+// `default_features` (the game's) where --features is not given.
+std::string describe_parallel(
+    const Flags& flags,
+    std::string_view default_features = chess::ChessGame::kDefaultSearchFeatures);
 
 }  // namespace splitlab::cli

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/match/outcome.h"
+#include "engine/core/outcome.h"
 #include "engine/chess/types.h"
 
 namespace splitlab::bench::match {

@@ -8,7 +8,7 @@
 #include <ctime>
 #include <sstream>
 
-#include "bench/match/referee.h"
+#include "engine/games/games.h"
 #include "engine/protocol/pgn.h"
 #include "engine/xiangqi/notation.h"
 
@@ -52,9 +52,9 @@ std::string pgn_text(const ScheduledGame& game, const GameContext& context,
   }
   pgn.tags.emplace_back("Termination", record.termination);
   pgn.tags.emplace_back("PlyCount", std::to_string(record.plies));
-  if (context.variant == Variant::kXiangqi) {
-    // No SAN for xiangqi: the moves as the engines sent them, from an explicit start.
-    pgn.tags.emplace_back("Variant", variant_name(context.variant));
+  if (context.variant != GameId::kChess) {
+    // No SAN but chess's: the moves as the engines sent them, from an explicit start.
+    pgn.tags.emplace_back("Variant", std::string(game_info(context.variant).variant_name));
     pgn.coordinate_moves = true;
     pgn.start_fen = referee.start_fen();
   } else if (referee.start_fen() != referee.standard_start()) {
@@ -176,7 +176,7 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
   record.white = white.config().name;
   record.black = black.config().name;
 
-  const std::unique_ptr<GameReferee> referee_owner = make_referee(context.variant, context.chase_rule);
+  const std::unique_ptr<GameReferee> referee_owner = make_referee(context.variant, RefereeRules{context.chase_rule});
   GameReferee& referee = *referee_owner;
   std::string error;
   if (!referee.reset(opening.fen, error))

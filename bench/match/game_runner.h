@@ -12,7 +12,7 @@
 #include "bench/match/openings.h"
 #include "bench/match/schedule.h"
 #include "bench/match/time_control.h"
-#include "bench/match/variant.h"
+#include "engine/games/game_id.h"
 
 namespace splitlab::bench::match {
 
@@ -37,7 +37,7 @@ std::optional<int> score_in_centipawns(const std::string& uci_score);
 struct GameContext {
   std::string event = "?";
   std::string site = "?";
-  Variant variant = Variant::kChess;
+  GameId variant = GameId::kChess;
   bool chase_rule = true;  // Xiangqi: whether a perpetual chase loses (--chase-rule).
   AdjudicationSettings adjudication;
 };

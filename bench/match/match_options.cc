@@ -4,6 +4,7 @@
 #include <charconv>
 #include <set>
 
+#include "engine/games/games.h"
 #include "engine/util/text.h"
 
 namespace splitlab::bench::match {
@@ -148,8 +149,8 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
       if (!parse_int(name, text, 1, 100000, value, error)) return false;
       config.adjudication.max_moves = int(value);
     } else if (name == "variant") {
-      if (!parse_variant(text, config.variant)) {
-        error = "unknown variant '" + text + "' (standard, xiangqi)";
+      if (!parse_game(text, config.variant, error)) {
+        error = "--variant: " + error;
         return false;
       }
     } else if (name == "chase-rule") {
@@ -173,7 +174,7 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
       config.sprt = sprt;
     }
   }
-  if (seen.count("chase-rule") && config.variant != Variant::kXiangqi) {
+  if (seen.count("chase-rule") && config.variant != GameId::kXiangqi) {
     error = "--chase-rule applies to xiangqi only (--variant xiangqi)";
     return false;
   }
@@ -185,11 +186,11 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
   for (const auto& words : engine_words) {
     EngineConfig engine;
     if (!parse_engine_config(each_words, words, engine, error)) return false;
-    if (engine.ucci && config.variant != Variant::kXiangqi) {
+    if (engine.ucci && config.variant != GameId::kXiangqi) {
       error = "engine '" + engine.name + "': proto=ucci plays xiangqi only (--variant xiangqi)";
       return false;
     }
-    if (!engine.ucci) engine.uci_variant = uci_variant(config.variant);  // UCCI is xiangqi's own.
+    if (!engine.ucci) engine.uci_variant = game_info(config.variant).uci_variant;  // UCCI is xiangqi's own.
     if (!engine.uci_variant.empty() && !engine.option("UCI_Variant").empty()) {
       error = "engine '" + engine.name + "': option.UCI_Variant is set by --variant";
       return false;

@@ -22,7 +22,7 @@
 #include "bench/match/engine_config.h"
 #include "bench/match/openings.h"
 #include "bench/match/schedule.h"
-#include "bench/match/variant.h"
+#include "engine/games/game_id.h"
 #include "bench/match_stats.h"
 
 namespace splitlab::bench::match {
@@ -36,7 +36,7 @@ struct MatchConfig {
   OpeningSettings openings;
   std::optional<uint64_t> seed;
   std::string pgn_out, out_dir, event = "?";
-  Variant variant = Variant::kChess;
+  GameId variant = GameId::kChess;
   bool chase_rule = true;
   int concurrency = 1;
   int rating_interval = 10;

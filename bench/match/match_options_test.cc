@@ -160,14 +160,14 @@ TEST(MatchOptionsTest, VariantXiangqiGivesEveryEngineItsUciVariant) {
                                 "--variant", "xiangqi"},
                                config, error))
       << error;
-  EXPECT_EQ(config.variant, Variant::kXiangqi);
+  EXPECT_EQ(config.variant, GameId::kXiangqi);
   ASSERT_EQ(config.engines.size(), 2u);
   for (const auto& engine : config.engines) EXPECT_EQ(engine.uci_variant, "xiangqi");
   ASSERT_TRUE(parse_match_args({"--engine", "cmd=a", "st=1", "--engine", "cmd=b", "st=1",
                                 "--variant", "standard"},
                                config, error))
       << error;
-  EXPECT_EQ(config.variant, Variant::kChess);
+  EXPECT_EQ(config.variant, GameId::kChess);
   for (const auto& engine : config.engines) EXPECT_EQ(engine.uci_variant, "");
 }
 

@@ -8,6 +8,7 @@
 #include "bench/book/default_book.h"
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
+#include "engine/games/games.h"
 #include "engine/protocol/epd.h"
 #include "engine/protocol/pgn.h"
 #include "engine/xiangqi/position.h"
@@ -97,7 +98,7 @@ bool parse_opening_settings(const std::vector<std::string>& words, OpeningSettin
 }
 
 bool parse_epd_openings(std::string_view text, const std::string& source,
-                        std::vector<Opening>& openings, std::string& error, Variant variant) {
+                        std::vector<Opening>& openings, std::string& error, GameId variant) {
   openings.clear();
   int line_number = 0;
   size_t begin = 0;
@@ -113,14 +114,13 @@ bool parse_epd_openings(std::string_view text, const std::string& source,
     protocol::EpdRecord record;
     std::string fen;
     bool ok = protocol::parse_epd_line(line, record, error);
-    if (ok && variant == Variant::kXiangqi) {
-      xiangqi::Position position;
-      ok = xiangqi::Position::parse_fen(record.fen, position, error);
-      if (ok) fen = position.fen();
-    } else if (ok) {
-      chess::Position position;
-      ok = chess::Position::parse_fen(record.fen, position, error);
-      if (ok) fen = position.fen();
+    if (ok) {
+      ok = with_game(variant, [&]<typename G>(std::type_identity<G>) {
+        typename G::Position position;
+        if (!G::parse_fen(record.fen, position, error)) return false;
+        fen = G::fen(position);
+        return true;
+      });
     }
     if (!ok) {
       error = source + ":" + std::to_string(line_number) + ": " + error;
@@ -150,8 +150,9 @@ bool parse_pgn_openings(std::string_view text, const std::string& source, int pl
   for (const auto& game : games) {
     Opening opening;
     opening.id = std::to_string(openings.size() + 1);
-    if (!game.variant.empty()) {
-      error = source + ": game " + opening.id + " is a " + game.variant + " game, not chess";
+    if (game.game != GameId::kChess) {
+      error = source + ": game " + opening.id + " is a " + std::string(game_info(game.game).name) +
+              " game, not chess";
       return false;
     }
     chess::Position position;
@@ -174,9 +175,9 @@ bool parse_pgn_openings(std::string_view text, const std::string& source, int pl
 }
 
 bool load_openings(const OpeningSettings& settings, std::vector<Opening>& openings,
-                   std::string& error, Variant variant) {
+                   std::string& error, GameId variant) {
   if (settings.file.empty()) {
-    if (variant == Variant::kXiangqi)
+    if (variant == GameId::kXiangqi)
       return parse_epd_openings(xiangqi_book_epd(), std::string(xiangqi_book_name()), openings,
                                 error, variant);
     return parse_epd_openings(default_book_epd(), std::string(default_book_name()), openings,
@@ -185,9 +186,9 @@ bool load_openings(const OpeningSettings& settings, std::vector<Opening>& openin
   const std::string format = !settings.format.empty()           ? settings.format
                              : ends_with(settings.file, ".pgn") ? "pgn"
                                                                 : "epd";
-  if (format == "pgn" && variant != Variant::kChess) {
+  if (format == "pgn" && variant != GameId::kChess) {
     error = settings.file + ": PGN openings are for chess only (their moves are SAN); give " +
-            variant_name(variant) + " openings as EPD";
+            std::string(game_info(variant).name) + " openings as EPD";
     return false;
   }
   std::string text;

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bench/match/variant.h"
+#include "engine/games/game_id.h"
 
 namespace splitlab::bench::match {
 
@@ -34,14 +34,14 @@ bool parse_opening_settings(const std::vector<std::string>& words, OpeningSettin
 // variant's rules; `source` names the text in errors ("book.epd:12: ...").
 bool parse_epd_openings(std::string_view text, const std::string& source,
                         std::vector<Opening>& openings, std::string& error,
-                        Variant variant = Variant::kChess);
+                        GameId variant = GameId::kChess);
 // PGN text: each game's start position and main line, at most `plies` moves (-1: all). Chess
 // only (PGN moves are SAN).
 bool parse_pgn_openings(std::string_view text, const std::string& source, int plies,
                         std::vector<Opening>& openings, std::string& error);
 // Loads the file named by `settings` (or the variant's default book); errors name the file.
 bool load_openings(const OpeningSettings& settings, std::vector<Opening>& openings,
-                   std::string& error, Variant variant = Variant::kChess);
+                   std::string& error, GameId variant = GameId::kChess);
 
 // The order of use: indexes into the openings, a seeded shuffle when `random_order`, rotated so
 // that it begins at the `start`-th (1-based) entry. The same seed gives the same order on every

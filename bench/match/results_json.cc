@@ -1,6 +1,7 @@
 #include "bench/match/results_json.h"
 
 #include "bench/json_writer.h"
+#include "engine/games/games.h"
 
 namespace splitlab::bench::match {
 
@@ -74,8 +75,8 @@ void write_config(JsonWriter& json, const MatchConfig& c, size_t opening_count,
     json.end_object();
   }
   json.end_array();
-  json.string("variant", variant_name(c.variant));
-  if (c.variant == Variant::kXiangqi) json.boolean("chase_rule", c.chase_rule);
+  json.string("variant", std::string(game_info(c.variant).variant_name));
+  if (c.variant == GameId::kXiangqi) json.boolean("chase_rule", c.chase_rule);
   json.string("tournament", c.tournament == TournamentKind::kGauntlet ? "gauntlet" : "round-robin")
       .integer("rounds", c.rounds)
       .integer("games", c.games_per_encounter)

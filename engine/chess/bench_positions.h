@@ -4,14 +4,10 @@
 #pragma once
 
 #include <array>
-#include <string_view>
+
+#include "engine/core/bench_position.h"
 
 namespace splitlab::chess {
-
-struct BenchPosition {
-  std::string_view id;
-  std::string_view fen;
-};
 
 inline constexpr std::array<BenchPosition, 32> kBenchPositions = {{
     {"sf-bench.2", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},

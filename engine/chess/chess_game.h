@@ -1,26 +1,67 @@
 // Chess as a Game (engine/core/game.h).
 #pragma once
 
+#include <array>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "engine/chess/bench_positions.h"
 #include "engine/chess/evaluate.h"
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
+#include "engine/chess/referee.h"
 #include "engine/chess/see.h"
+#include "engine/core/bench_position.h"
 #include "engine/core/game.h"
 #include "engine/core/score.h"
+#include "engine/search/search_features.h"
+#include "engine/search/search_tuning.h"
 
 namespace splitlab::chess {
+
+// The evaluation one search thread owns (engine/search/search_game.h): the search sets it from
+// its features before it searches, so two searches in one process may differ.
+class Evaluation {
+ public:
+  void configure(const search::SearchFeatures& features) {
+    endgame_knowledge_ = features.endgame_knowledge;
+  }
+  int evaluate(const Position& pos) const { return chess::evaluate(pos, endgame_knowledge_); }
+
+ private:
+  bool endgame_knowledge_ = false;
+};
 
 struct ChessGame {
   using Position = chess::Position;
   using Move = chess::Move;
   using MoveList = chess::MoveList;
+  using Referee = chess::Referee;  // The rules of a game played out (engine/core/referee.h).
+  using Evaluation = chess::Evaluation;
 
   static constexpr std::string_view kName = "chess";
+  // cutechess's name for the game, in match results and a PGN's Variant tag; other names a
+  // --game, --variant or Variant tag may use.
+  static constexpr std::string_view kVariantName = "standard";
+  static constexpr std::array<std::string_view, 3> kOtherNames = {"standard", "normal",
+                                                                  "from position"};
+  // The UCI_Variant to give an engine: none, chess is every UCI engine's default.
+  static constexpr std::string_view kUciVariant = "";
   static constexpr std::string_view kStartFen = chess::kStartFen;
+
+  // The default search: each technique accepted by an SPRT in chess against the search
+  // without it, and the parameters SPSA found (entry 23, accepted with history-lmr); see
+  // experiments/strength/log.md. A technique can pay in one game and not in the other, so each
+  // game decides for itself. The UCI options' defaults, --features' and --tune's, and what
+  // every search starts with (Searcher).
+  static constexpr std::string_view kDefaultSearchFeatures =
+      "futility,lmp,razoring,iir,history-lmr,counter-moves,singular-extension,qsearch-checks,"
+      "smart-time-2";
+  static constexpr search::SearchTuning kDefaultSearchTuning{57, 165, 2393};
+  // `splitlab bench`'s positions (bench_positions.h).
+  static constexpr std::span<const BenchPosition> bench_positions() { return kBenchPositions; }
 
   static bool parse_fen(std::string_view fen, Position& pos, std::string& error) {
     return Position::parse_fen(fen, pos, error);
@@ -40,7 +81,6 @@ struct ChessGame {
   }
 
   // What the search needs beyond the rules (engine/search/search_game.h).
-  static int evaluate(const Position& pos) { return chess::evaluate(pos); }
   static void generate_tactical(const Position& pos, MoveList& list) {
     generate<GenType::kTactical>(pos, list);
   }

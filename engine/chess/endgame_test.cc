@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "engine/chess/chess_game.h"
 #include "engine/chess/evaluate.h"
 #include "engine/chess/kpk.h"
 #include "engine/chess/test_support.h"
@@ -69,15 +70,30 @@ TEST(EndgameScale, OppositeColouredBishops) {
 TEST(EndgameScale, TheEvaluationShrinksWhereARuleApplies) {
   const int unscaled = evaluate(test_support::Parse("7k/8/8/8/8/7P/7P/4KB2 w - - 0 1"));
   EXPECT_GT(unscaled, 300) << "endgame knowledge is off by default";
-  set_endgame_knowledge(true);
-  const int drawn = evaluate(test_support::Parse("7k/8/8/8/8/7P/7P/4KB2 w - - 0 1"));
-  const int won = evaluate(test_support::Parse("7k/8/8/8/8/7P/7P/2B1K3 w - - 0 1"));
+  const int drawn = evaluate(test_support::Parse("7k/8/8/8/8/7P/7P/4KB2 w - - 0 1"), true);
+  const int won = evaluate(test_support::Parse("7k/8/8/8/8/7P/7P/2B1K3 w - - 0 1"), true);
   EXPECT_LT(std::abs(drawn), 60) << "bishop and two pawns up, yet a draw";
   EXPECT_GT(won, 300);
   // The rule follows the side that is ahead: the same with colours exchanged.
-  EXPECT_EQ(drawn, evaluate(test_support::Parse("4kb2/7p/7p/8/8/8/8/7K b - - 0 1")));
-  set_endgame_knowledge(false);
+  EXPECT_EQ(drawn, evaluate(test_support::Parse("4kb2/7p/7p/8/8/8/8/7K b - - 0 1"), true));
+  // The thread's evaluation cache keeps the two apart.
   EXPECT_EQ(evaluate(test_support::Parse("7k/8/8/8/8/7P/7P/4KB2 w - - 0 1")), unscaled);
+}
+
+// The switch is the state of an evaluation (chess_game.h), one per search thread, set from the
+// search's features: two of them in one thread answer differently, and nothing process-wide
+// changes.
+TEST(EndgameScale, EachEvaluationKeepsItsOwnSwitch) {
+  search::SearchFeatures with_knowledge;
+  with_knowledge.endgame_knowledge = true;
+  Evaluation knowing, plain;
+  knowing.configure(with_knowledge);
+  plain.configure(search::SearchFeatures{});
+  const Position drawn = test_support::Parse("7k/8/8/8/8/7P/7P/4KB2 w - - 0 1");
+  EXPECT_LT(std::abs(knowing.evaluate(drawn)), 60);
+  EXPECT_GT(plain.evaluate(drawn), 300);
+  EXPECT_LT(std::abs(knowing.evaluate(drawn)), 60);
+  EXPECT_EQ(plain.evaluate(drawn), evaluate(drawn));
 }
 
 }  // namespace

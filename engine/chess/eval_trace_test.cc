@@ -74,14 +74,13 @@ std::vector<std::string> sample_fens() {
 TEST(EvalTrace, ReproducesTheEvaluationFromTheWeights) {
   // Without and with endgame knowledge (whose scale the trace carries).
   for (bool knowledge : {false, true}) {
-    set_endgame_knowledge(knowledge);
     int checked = 0, scaled = 0;
     for (const std::string& fen : sample_fens()) {
       const Position pos = test_support::Parse(fen);
       EvalTrace trace;
-      const int traced = evaluate(pos, trace);
-      ASSERT_EQ(traced, evaluate(pos)) << fen;
-      ASSERT_EQ(traced, evaluate(pos)) << fen << " (from the thread's evaluation cache)";
+      const int traced = evaluate(pos, trace, knowledge);
+      ASSERT_EQ(traced, evaluate(pos, knowledge)) << fen;
+      ASSERT_EQ(traced, evaluate(pos, knowledge)) << fen << " (from the thread's evaluation cache)";
       ASSERT_EQ(evaluate_from_trace(trace, kEvalParams), traced) << fen;
       ASSERT_GE(trace.phase, 0);
       ASSERT_LE(trace.phase, kMaxPhase);
@@ -94,7 +93,6 @@ TEST(EvalTrace, ReproducesTheEvaluationFromTheWeights) {
     else
       EXPECT_EQ(scaled, 0);
   }
-  set_endgame_knowledge(false);
 }
 
 TEST(EvalTrace, ChangedWeightsChangeTheTracedEvaluationAsTheyWould) {
@@ -114,18 +112,18 @@ TEST(EvalTrace, ChangedWeightsChangeTheTracedEvaluationAsTheyWould) {
 }
 
 TEST(EvalTrace, TheEvaluationIsColourSymmetric) {
-  set_endgame_knowledge(true);  // Its rules must be symmetric too.
+  const bool knowledge = true;  // Its rules must be symmetric too.
   for (const std::string& fen : sample_fens()) {
     const Position pos = test_support::Parse(fen);
     const Position flipped = test_support::Parse(flip_colours(fen));
-    ASSERT_EQ(evaluate(pos), evaluate(flipped)) << fen << " against " << flip_colours(fen);
+    ASSERT_EQ(evaluate(pos, knowledge), evaluate(flipped, knowledge))
+        << fen << " against " << flip_colours(fen);
     EvalTrace a, b;
-    evaluate(pos, a);
-    evaluate(flipped, b);
+    evaluate(pos, a, knowledge);
+    evaluate(flipped, b, knowledge);
     for (int i = 0; i < kEvalParamCount; ++i)
       ASSERT_EQ(a.coeff[i], -b.coeff[i]) << fen << ": " << eval_param_name(i);
   }
-  set_endgame_knowledge(false);
 }
 
 // How many times White used the weight, minus Black's uses, in the position.

@@ -1,7 +1,6 @@
 #include "engine/chess/evaluate.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <type_traits>
@@ -10,8 +9,6 @@
 
 namespace splitlab::chess {
 namespace {
-
-std::atomic<bool> endgame_knowledge_on{false};
 
 // A weight used `count` times by side Us: added to the score and, when tracing, counted (White's
 // uses positive, Black's negative) for the tuner. NoTrace compiles to the addition alone, and a
@@ -243,7 +240,7 @@ void threat_terms(const Position& pos, const SideAttacks& ours, const SideAttack
 }
 
 template <typename Trace>
-int evaluate_with(const Position& pos, Trace* trace) {
+int evaluate_with(const Position& pos, Trace* trace, bool endgame_knowledge) {
   int phase = 0;
   // The pawn structure: from the thread's cache, or (tracing) counted afresh.
   Score2 pawns[2];
@@ -278,7 +275,7 @@ int evaluate_with(const Position& pos, Trace* trace) {
   phase = std::min(phase, kMaxPhase);
   // Material that cannot win, drawn king-and-pawn endings and the like: the endgame half
   // shrinks towards a draw. Only with few pieces left, where it can apply.
-  const int scale = phase <= kEndgameKnowledgePhase && endgame_knowledge()
+  const int scale = phase <= kEndgameKnowledgePhase && endgame_knowledge
                         ? endgame_scale(pos, score.eg >= 0 ? kWhite : kBlack)
                         : kNormalScale;
   if constexpr (!std::is_same_v<Trace, NoTrace>) {
@@ -293,9 +290,6 @@ int evaluate_with(const Position& pos, Trace* trace) {
 }
 
 }  // namespace
-
-void set_endgame_knowledge(bool on) { endgame_knowledge_on.store(on, std::memory_order_relaxed); }
-bool endgame_knowledge() { return endgame_knowledge_on.load(std::memory_order_relaxed); }
 
 int non_pawn_material(const Position& pos, Color c) {
   int total = 0;
@@ -327,20 +321,20 @@ class EvalCache {
   uint64_t entries_[uint64_t(1) << kBits] = {};
 };
 
-int evaluate(const Position& pos) {
+int evaluate(const Position& pos, bool endgame_knowledge) {
   thread_local EvalCache cache;
   // Values with and without endgame knowledge never answer for each other.
-  const uint64_t key = pos.key() ^ (endgame_knowledge() ? 0x5bd1e9955bd1e995ULL : 0);
+  const uint64_t key = pos.key() ^ (endgame_knowledge ? 0x5bd1e9955bd1e995ULL : 0);
   int value;
   if (cache.find(key, value)) return value;
-  value = evaluate_with<NoTrace>(pos, nullptr);
+  value = evaluate_with<NoTrace>(pos, nullptr, endgame_knowledge);
   cache.store(key, value);
   return value;
 }
 
-int evaluate(const Position& pos, EvalTrace& trace) {
+int evaluate(const Position& pos, EvalTrace& trace, bool endgame_knowledge) {
   trace = EvalTrace{};
-  return evaluate_with(pos, &trace);
+  return evaluate_with(pos, &trace, endgame_knowledge);
 }
 
 }  // namespace splitlab::chess

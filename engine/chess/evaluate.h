@@ -12,7 +12,10 @@ namespace splitlab::chess {
 // Piece values for move ordering and SEE (middlegame material, centipawns).
 inline constexpr int kSeeValue[kNumPieceTypes + 1] = {100, 320, 330, 500, 950, 20000, 0};
 
-int evaluate(const Position& pos);
+// With `endgame_knowledge`, endgame_scale() shrinks drawish endgames towards 0
+// (SearchFeatures endgame-knowledge; off by default until its SPRT). The search passes its own
+// setting (chess_game.h's Evaluation): nothing process-wide.
+int evaluate(const Position& pos, bool endgame_knowledge = false);
 
 // How the evaluation of one position used each weight, for the tuner: the evaluation is
 //   tapered = (sum_i coeff[i] * w_i.mg * phase + sum_i coeff[i] * w_i.eg * (24 - phase)) / 24
@@ -24,13 +27,8 @@ struct EvalTrace {
   bool white_to_move = true;
 };
 
-// evaluate(pos), filling `trace`.
-int evaluate(const Position& pos, EvalTrace& trace);
-
-// Whether evaluate() applies endgame_scale() (SearchFeatures endgame-knowledge; off by
-// default until its SPRT). Process-wide; set between searches.
-void set_endgame_knowledge(bool on);
-bool endgame_knowledge();
+// evaluate(pos, endgame_knowledge), filling `trace`.
+int evaluate(const Position& pos, EvalTrace& trace, bool endgame_knowledge = false);
 
 // Material of knights, bishops, rooks and queens of one side (for null-move safety).
 int non_pawn_material(const Position& pos, Color c);

@@ -8,6 +8,7 @@
 
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
+#include "engine/games/games.h"
 
 namespace splitlab::protocol {
 
@@ -212,18 +213,19 @@ class PgnReader {
     if (const std::string* variant = find_tag(game.tags, "Variant")) {
       std::string lower = *variant;
       for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
-      if (lower == "xiangqi") {
+      std::string why;
+      if (!parse_game(lower, game.game, why))
+        return fail("variant '" + *variant + "' is not supported (" + game_names() + ")", error);
+      if (game.game != GameId::kChess) {
         // Its rules are not chess's: the moves are kept as written, for the caller to play.
         const std::string* fen = find_tag(game.tags, "FEN");
-        if (!fen) return fail("a xiangqi game needs a FEN tag", error);
-        game.variant = lower;
+        if (!fen)
+          return fail("a " + std::string(game_info(game.game).name) + " game needs a FEN tag",
+                      error);
         game.start_fen = *fen;
         coordinate_game_ = true;
         return true;
       }
-      if (lower != "standard" && lower != "chess" && lower != "normal" && lower != "from position")
-        return fail("variant '" + *variant + "' is not supported (standard chess and xiangqi only)",
-                    error);
     }
     position_ = Position::start();
     if (const std::string* fen = find_tag(game.tags, "FEN")) {

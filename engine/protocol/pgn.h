@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/games/game_id.h"
+
 namespace splitlab::protocol {
 
 struct PgnMove {
@@ -42,7 +44,7 @@ struct PgnLine {
   // The main line, legal from the start. In a xiangqi game the moves are kept as written
   // (coordinates, checked for form only): the caller plays them by xiangqi's rules.
   std::vector<std::string> uci_moves;
-  std::string variant;  // Empty for chess; "xiangqi" for a game with that Variant tag.
+  GameId game = GameId::kChess;  // From the Variant tag (none: chess).
   std::string result;  // The termination marker; "*" when the game has none.
 };
 

@@ -408,11 +408,11 @@ TEST(PgnReadTest, ReadsXiangqiGamesAsCoordinateMoves) {
   std::vector<PgnLine> games;
   ASSERT_TRUE(read_pgn(text, games, error)) << error;
   ASSERT_EQ(games.size(), 2u);
-  EXPECT_EQ(games[0].variant, "xiangqi");
+  EXPECT_EQ(games[0].game, GameId::kXiangqi);
   EXPECT_EQ(games[0].start_fen, game.start_fen);
   EXPECT_EQ(games[0].uci_moves, (std::vector<std::string>{"h3e3", "h10g8", "a1a2", "i10h10"}));
   EXPECT_EQ(games[0].result, "0-1");
-  EXPECT_EQ(games[1].variant, "");
+  EXPECT_EQ(games[1].game, GameId::kChess);
   EXPECT_EQ(games[1].uci_moves, (std::vector<std::string>{"e2e4", "e7e5"}));
 
   EXPECT_FALSE(read_pgn("[Variant \"xiangqi\"]\n1. h3e3 *", games, error));

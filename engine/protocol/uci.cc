@@ -8,7 +8,7 @@
 #include <sstream>
 #include <type_traits>
 
-#include "engine/chess/evaluate.h"
+#include "engine/games/games.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/util/text.h"
 #include "hashing/tt_options.h"
@@ -73,13 +73,6 @@ typename G::Position start_position() {
   return pos;
 }
 
-// The game's own switches among the search features (chess: endgame knowledge).
-template <search::SearchGame G>
-void apply_game_features(const search::SearchFeatures& features) {
-  if constexpr (std::is_same_v<G, chess::ChessGame>)
-    chess::set_endgame_knowledge(features.endgame_knowledge);
-}
-
 // UCCI names options in one lower-case word: "hashsize" (its standard name for Hash), and
 // ours without their spaces ("moveoverhead", "splitstrategy").
 std::string ucci_name(const std::string& name) {
@@ -132,18 +125,22 @@ GameEngine<G>::GameEngine(std::ostream& out, const ParallelSearch& parallel, Dia
   options_.add(combo("OrderingMemory", "copy", {"copy", "own", "shared"}));
   // Search techniques (engine/search/search_features.h): "none" or a list such as
   // "futility,lmp"; the default is the list accepted by SPRT for this game.
-  options_.add(text_option("SearchFeatures", std::string(search::default_search_features_text(G::kName))));
+  options_.add(text_option("SearchFeatures", std::string(G::kDefaultSearchFeatures)));
   // Time kept back per move for the GUI and the operating system: a loaded machine delays a
   // process by tens of milliseconds, and a loss on time is worse than a shallower search.
   options_.add(spin("Move Overhead", 50, 0, 5000));
   // The search's tuned parameters (engine/search/search_tuning.h), for SPSA's games.
   for (const search::TuningParameter& p : search::kTuningParameters)
-    options_.add(spin(std::string(p.name), search::default_search_tuning(G::kName).*(p.field),
+    options_.add(spin(std::string(p.name), G::kDefaultSearchTuning.*(p.field),
                       p.min, p.max));
   options_.add(check("Ponder", false));
   options_.add(button("Clear Hash"));
   // The game, as Fairy-Stockfish names it; the front end (uci_front_end.h) acts on it.
-  if (dialect_ == Dialect::kUci) options_.add(combo("UCI_Variant", "chess", {"chess", "xiangqi"}));
+  if (dialect_ == Dialect::kUci) {
+    std::vector<std::string> names;
+    for (const GameInfo& game : kGames) names.emplace_back(game.name);
+    options_.add(combo("UCI_Variant", names.front(), names));
+  }
 
   std::string err;
   table_.resize(kDefaultHashMb, &err);
@@ -333,7 +330,6 @@ bool GameEngine<G>::apply_option(const std::string& name) {
       error("setoption SearchFeatures: " + message);
       options_.set(name, search::describe_search_features(features), message);  // Unchanged.
     }
-    apply_game_features<G>(features);
   } else if (search::find_tuning_parameter(name)) {
     search::SearchTuning tuning = searcher_->shared_state().tuning;
     // The option's range is the parameter's, so the value was checked as it was set.

@@ -1,6 +1,7 @@
 #include "engine/protocol/uci_front_end.h"
 
 #include <iostream>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -8,11 +9,20 @@ namespace splitlab::protocol {
 
 namespace {
 
-const std::string& variant_of(const LineEngine& engine) {
+// The game UCI_Variant names (its values are the registry's names).
+GameId game_of(const LineEngine& engine) {
+  GameId game = GameId::kChess;
+  std::string error;
   for (const auto& o : engine.options())
-    if (o.name == "UCI_Variant") return o.value;
-  static const std::string kChess = "chess";
-  return kChess;
+    if (o.name == "UCI_Variant") parse_game(o.value, game, error);
+  return game;
+}
+
+std::unique_ptr<LineEngine> make_engine(GameId game, std::ostream& out,
+                                        const ParallelSearch& parallel) {
+  return with_game(game, [&]<typename G>(std::type_identity<G>) -> std::unique_ptr<LineEngine> {
+    return std::make_unique<GameEngine<G>>(out, parallel, Dialect::kUci);
+  });
 }
 
 }  // namespace
@@ -20,7 +30,7 @@ const std::string& variant_of(const LineEngine& engine) {
 UciFrontEnd::UciFrontEnd(std::ostream& out, const ParallelSearch& parallel)
     : out_(out),
       parallel_(parallel),
-      engine_(std::make_unique<GameEngine<chess::ChessGame>>(out, parallel, Dialect::kUci)) {}
+      engine_(make_engine(game_, out, parallel)) {}
 
 void UciFrontEnd::run(std::istream& in) {
   std::string line;
@@ -31,28 +41,23 @@ void UciFrontEnd::run(std::istream& in) {
 
 bool UciFrontEnd::handle(const std::string& line) {
   if (!engine_->handle(line)) return false;
-  // Only a setoption the engine accepted changes its UCI_Variant value. A copy: switching
-  // destroys the engine that holds the value.
-  const std::string wanted = variant_of(*engine_);
-  if (wanted != variant_) switch_to(wanted);
+  // Only a setoption the engine accepted changes its UCI_Variant value.
+  const GameId wanted = game_of(*engine_);
+  if (wanted != game_) switch_to(wanted);
   return true;
 }
 
-void UciFrontEnd::switch_to(const std::string& variant) {
+void UciFrontEnd::switch_to(GameId game) {
   // The options set so far, to be set again in the new engine (buttons have no value).
   std::vector<std::pair<std::string, std::string>> settings;
   for (const auto& o : engine_->options())
     if (o.type != UciOption::Type::kButton && o.value != o.default_value)
       settings.emplace_back(o.name, o.value);
   engine_.reset();  // Its search thread and table go first: two tables could exceed memory.
-  if (variant == "xiangqi") {
-    engine_ = std::make_unique<GameEngine<xiangqi::XiangqiGame>>(out_, parallel_, Dialect::kUci);
-  } else {
-    engine_ = std::make_unique<GameEngine<chess::ChessGame>>(out_, parallel_, Dialect::kUci);
-  }
+  engine_ = make_engine(game, out_, parallel_);
   for (const auto& [name, value] : settings)
     engine_->handle("setoption name " + name + " value " + value);
-  variant_ = variant;
+  game_ = game;
 }
 
 }  // namespace splitlab::protocol

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/games/games.h"
 #include "engine/protocol/uci.h"
 
 namespace splitlab::protocol {
@@ -24,15 +25,15 @@ class UciFrontEnd {
   void run(std::istream& in);
   // Handles one line; returns false after "quit".
   bool handle(const std::string& line);
-  // "chess" or "xiangqi".
-  const std::string& variant() const { return variant_; }
+  // The game being played (UCI_Variant's value).
+  GameId game() const { return game_; }
 
  private:
-  void switch_to(const std::string& variant);
+  void switch_to(GameId game);
 
   std::ostream& out_;
   const ParallelSearch& parallel_;
-  std::string variant_ = "chess";
+  GameId game_ = GameId::kChess;
   std::unique_ptr<LineEngine> engine_;
 };
 

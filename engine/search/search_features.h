@@ -112,25 +112,19 @@ inline bool parse_search_features(std::string_view text, SearchFeatures& out, st
   return true;
 }
 
-// The features in each game's default search: each one accepted by an SPRT in that game
-// against the search without it (experiments/strength/log.md; a technique can pay in one game
-// and not in the other, so each game decides for itself). The UCI option's default,
-// --features' default, and what every search starts with (Searcher).
-inline constexpr std::string_view kDefaultChessSearchFeatures =
-    "futility,lmp,razoring,iir,history-lmr,counter-moves,singular-extension,qsearch-checks,"
-    "smart-time-2";
-inline constexpr std::string_view kDefaultXiangqiSearchFeatures = "futility,lmp,iir";
-
-// The default list of the game named `game` (a SearchGame's kName: "chess" or "xiangqi").
-constexpr std::string_view default_search_features_text(std::string_view game) {
-  return game == "xiangqi" ? kDefaultXiangqiSearchFeatures : kDefaultChessSearchFeatures;
-}
-
-inline SearchFeatures default_search_features(std::string_view game) {
+// A game's default list (G::kDefaultSearchFeatures, which each game's traits carry: the
+// features accepted by SPRT in that game, experiments/strength/log.md). The list must parse;
+// engine/games/games_test checks that every game's does.
+inline SearchFeatures search_features_of(std::string_view text) {
   SearchFeatures features;
   std::string error;
-  parse_search_features(default_search_features_text(game), features, error);
+  parse_search_features(text, features, error);
   return features;
+}
+
+template <typename G>
+SearchFeatures default_search_features() {
+  return search_features_of(G::kDefaultSearchFeatures);
 }
 
 // "none" or the names of the features switched on, comma-separated.

@@ -43,24 +43,25 @@ TEST(SearchFeaturesText, ParsesListsAndDescribesThem) {
 }
 
 // Each game starts from its own accepted list (a technique is accepted per game), and each
-// list names only known features.
+// list names only known features, in their canonical order.
 TEST(SearchFeaturesText, EachGameStartsFromItsOwnDefaultList) {
-  for (std::string_view game : {"chess", "xiangqi"}) {
+  for (std::string_view list :
+       {ChessGame::kDefaultSearchFeatures, xiangqi::XiangqiGame::kDefaultSearchFeatures}) {
     SearchFeatures f;
     std::string error;
-    ASSERT_TRUE(parse_search_features(default_search_features_text(game), f, error)) << error;
-    EXPECT_EQ(describe_search_features(f), default_search_features_text(game));
-    EXPECT_EQ(default_search_features(game), f);
+    ASSERT_TRUE(parse_search_features(list, f, error)) << error;
+    EXPECT_EQ(describe_search_features(f), list);
+    EXPECT_EQ(search_features_of(list), f);
   }
-  EXPECT_EQ(default_search_features_text("chess"), kDefaultChessSearchFeatures);
-  EXPECT_EQ(default_search_features_text("xiangqi"), kDefaultXiangqiSearchFeatures);
+  EXPECT_NE(default_search_features<ChessGame>(), default_search_features<xiangqi::XiangqiGame>());
   hashing::TranspositionTable table;
   std::string error;
   ASSERT_TRUE(table.resize(1, &error)) << error;
   Searcher<ChessGame> chess_searcher(table);
-  EXPECT_EQ(chess_searcher.shared_state().features, default_search_features("chess"));
+  EXPECT_EQ(chess_searcher.shared_state().features, default_search_features<ChessGame>());
   Searcher<xiangqi::XiangqiGame> xiangqi_searcher(table);
-  EXPECT_EQ(xiangqi_searcher.shared_state().features, default_search_features("xiangqi"));
+  EXPECT_EQ(xiangqi_searcher.shared_state().features,
+            default_search_features<xiangqi::XiangqiGame>());
 }
 
 TEST(SearchFeaturesText, BadNamesAreNamedAndChangeNothing) {
@@ -89,8 +90,6 @@ struct Engine {
   SearchResult search(const Position& pos, int depth) {
     SearchLimits limits;
     limits.depth = depth;
-    // Process-wide, as the UCI option and --features set it before a search.
-    chess::set_endgame_knowledge(searcher->shared_state().features.endgame_knowledge);
     table.clear();
     searcher->new_game();
     searcher->arm();

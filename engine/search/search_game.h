@@ -1,6 +1,6 @@
-// What the search needs from a game beyond its rules (engine/core/game.h): evaluation, move
-// ordering facts, null moves and the rules that end a game without a mate. ChessGame and
-// XiangqiGame provide these.
+// What the search needs from a game beyond its rules (engine/core/game.h): its default search,
+// evaluation, move ordering facts, null moves and the rules that end a game without a mate.
+// ChessGame and XiangqiGame provide these.
 #pragma once
 
 #include <concepts>
@@ -8,6 +8,8 @@
 
 #include "engine/core/game.h"
 #include "engine/core/score.h"
+#include "engine/search/search_features.h"
+#include "engine/search/search_tuning.h"
 
 namespace splitlab::search {
 
@@ -15,8 +17,18 @@ template <typename G>
 concept SearchGame = Game<G> && requires(typename G::Position& pos,
                                          const typename G::Position& cpos,
                                          typename G::Move move, typename G::MoveList& list,
-                                         uint16_t bits, Score& score) {
-  { G::evaluate(cpos) } -> std::convertible_to<int>;  // From the side to move.
+                                         uint16_t bits, Score& score,
+                                         typename G::Evaluation& evaluation,
+                                         const typename G::Evaluation& ceval,
+                                         const SearchFeatures& features) {
+  // The game's default search (the list must parse: engine/games/games_test).
+  { G::kDefaultSearchFeatures } -> std::convertible_to<std::string_view>;
+  { G::kDefaultSearchTuning } -> std::convertible_to<SearchTuning>;
+  // The evaluation a search thread owns: set from the search's features before each search
+  // (the game's own switches, such as chess's endgame knowledge), then asked from the side to
+  // move.
+  { evaluation.configure(features) };
+  { ceval.evaluate(cpos) } -> std::convertible_to<int>;
   { G::generate_tactical(cpos, list) };                // Captures and promotions (quiescence).
   { G::is_tactical(cpos, move) } -> std::same_as<bool>;
   // Appends the quiet moves that give check; it may play each and take it back.

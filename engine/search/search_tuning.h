@@ -15,7 +15,7 @@
 namespace splitlab::search {
 
 // The member defaults are the hand-set values the parameters began with; each game's default
-// is default_search_tuning(), the values its games have accepted.
+// is its traits' G::kDefaultSearchTuning, the values its games have accepted.
 struct SearchTuning {
   // Late-move reduction at depth d of the move numbered m (the first is 0), in plies:
   //   base / 100 + ln(d) ln(m) x 100 / divisor, rounded down (0 at d = 0 or m = 0).
@@ -27,17 +27,6 @@ struct SearchTuning {
 
   bool operator==(const SearchTuning&) const = default;
 };
-
-// Each game's default (experiments/strength/log.md): chess's from SPSA (entry 23, accepted by
-// SPRT with history-lmr); xiangqi's are the hand-set ones, which its games have not yet tested
-// against any other.
-inline constexpr SearchTuning kDefaultChessSearchTuning{57, 165, 2393};
-inline constexpr SearchTuning kDefaultXiangqiSearchTuning{};
-
-// The default of the game named `game` (a SearchGame's kName: "chess" or "xiangqi").
-constexpr SearchTuning default_search_tuning(std::string_view game) {
-  return game == "xiangqi" ? kDefaultXiangqiSearchTuning : kDefaultChessSearchTuning;
-}
 
 struct TuningParameter {
   std::string_view name;  // The UCI option's and --tune's name.

@@ -45,7 +45,7 @@ TEST(SearchTuningText, ParsesAndDescribes) {
 // Text is read over a base (a game's default, or earlier text): what it names changes, the
 // rest is the base's, and a name given twice takes its last value.
 TEST(SearchTuningText, ReadsOverItsBase) {
-  const SearchTuning chess = kDefaultChessSearchTuning;
+  const SearchTuning chess = chess::ChessGame::kDefaultSearchTuning;
   SearchTuning t;
   std::string error;
   ASSERT_TRUE(parse_search_tuning("LmrBase=70", chess, t, error)) << error;
@@ -63,12 +63,10 @@ TEST(SearchTuningText, ReadsOverItsBase) {
 // Each game starts from its own default tuning, as it does from its own feature list: chess
 // from its SPSA values, xiangqi from the hand-set ones its games have not replaced.
 TEST(SearchTuningDefaults, EachGameStartsFromItsOwn) {
-  EXPECT_EQ(default_search_tuning("chess"), kDefaultChessSearchTuning);
-  EXPECT_EQ(default_search_tuning("xiangqi"), kDefaultXiangqiSearchTuning);
-  EXPECT_EQ(kDefaultXiangqiSearchTuning, SearchTuning{});
-  EXPECT_NE(kDefaultChessSearchTuning, SearchTuning{});
+  EXPECT_EQ(xiangqi::XiangqiGame::kDefaultSearchTuning, SearchTuning{});
+  EXPECT_NE(chess::ChessGame::kDefaultSearchTuning, SearchTuning{});
   // Within each parameter's range, so the UCI option can show it as its default.
-  for (const SearchTuning& defaults : {kDefaultChessSearchTuning, kDefaultXiangqiSearchTuning})
+  for (const SearchTuning& defaults : {chess::ChessGame::kDefaultSearchTuning, xiangqi::XiangqiGame::kDefaultSearchTuning})
     for (const TuningParameter& p : kTuningParameters) {
       EXPECT_GE(defaults.*(p.field), p.min) << p.name;
       EXPECT_LE(defaults.*(p.field), p.max) << p.name;
@@ -77,11 +75,11 @@ TEST(SearchTuningDefaults, EachGameStartsFromItsOwn) {
   std::string error;
   ASSERT_TRUE(table.resize(1, &error)) << error;
   Searcher<chess::ChessGame> chess_searcher(table);
-  EXPECT_EQ(chess_searcher.shared_state().tuning, kDefaultChessSearchTuning);
+  EXPECT_EQ(chess_searcher.shared_state().tuning, chess::ChessGame::kDefaultSearchTuning);
   Searcher<xiangqi::XiangqiGame> xiangqi_searcher(table);
-  EXPECT_EQ(xiangqi_searcher.shared_state().tuning, kDefaultXiangqiSearchTuning);
+  EXPECT_EQ(xiangqi_searcher.shared_state().tuning, xiangqi::XiangqiGame::kDefaultSearchTuning);
   // The reduction table is rebuilt with the tuning, not left at the hand-set one.
-  const LateMoveReductions chess_table(kDefaultChessSearchTuning);
+  const LateMoveReductions chess_table(chess::ChessGame::kDefaultSearchTuning);
   for (int d = 0; d < 64; ++d)
     for (int m = 0; m < 64; ++m)
       ASSERT_EQ(chess_searcher.shared_state().reductions(d, m), chess_table(d, m)) << d << " " << m;

@@ -280,6 +280,8 @@ class SearchWorker {
   ParallelPolicy<G>* policy_ = nullptr;
   Position root_;
   Position pos_;
+  // This thread's evaluation, with the game's switches from the search's features.
+  typename G::Evaluation evaluation_;
   RootMoves<G> own_root_moves_;
   RootMoves<G>* root_moves_ = &own_root_moves_;
   int base_ply_ = 0;                        // The frame this thread's work started at.

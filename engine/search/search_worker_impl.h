@@ -31,6 +31,7 @@ void SearchWorker<G>::count_node(int ply) {
 
 template <SearchGame G>
 Score SearchWorker<G>::search_root(Depth depth, Score alpha, Score beta, bool repeat) {
+  evaluation_.configure(shared_.features);  // Set between searches only: cheap to copy again.
   pos_ = root_;
   aborted_ = false;
   root_depth_ = depth;
@@ -101,6 +102,7 @@ bool SearchWorker<G>::run(int ply) {
 
 template <SearchGame G>
 void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
+  evaluation_.configure(shared_.features);
   auto& split_seconds = policy_->thread_stats(thread_index_).split_seconds;
   std::optional<ScopedSeconds> timer(std::in_place, split_seconds);
   // An owner may help while its own tree waits below this split: keep what it needs.
@@ -205,7 +207,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   }
   if (ply > 0) {
     if (Score rule; G::rule_score(pos_, rule)) return return_value(ply, rule);
-    if (ply >= kMaxPly) return return_value(ply, G::evaluate(pos_));
+    if (ply >= kMaxPly) return return_value(ply, evaluation_.evaluate(pos_));
     // Mate-distance pruning: no line from here beats a mate already found nearer the root.
     f.alpha = std::max(f.alpha, mated_in(ply));
     f.beta = std::min(f.beta, mate_in(ply + 1));
@@ -273,7 +275,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
       log->mark(thread_index_, f.log_index, NodeRecord::kIir);
   }
 
-  f.static_eval = f.in_check ? -kInfiniteScore : G::evaluate(pos_);
+  f.static_eval = f.in_check ? -kInfiniteScore : evaluation_.evaluate(pos_);
   // Improving: above this side's last static eval. Unknown (in check then or now, or two
   // plies up lies outside this thread's frames) counts as improving: it prunes less.
   f.improving = true;
@@ -699,7 +701,7 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
   }
   count_node(ply);
   ++stats_.qnodes;
-  if (ply >= kMaxPly) return G::evaluate(pos_);
+  if (ply >= kMaxPly) return evaluation_.evaluate(pos_);
   if (Score rule; G::rule_score(pos_, rule)) return rule;
   const bool in_check = G::in_check(pos_);
   // qsearch-tt: the table answers here too (any stored depth is at least quiescence's), and
@@ -741,7 +743,7 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
   };
   Score stand_pat = -kInfiniteScore;
   if (!in_check) {
-    stand_pat = G::evaluate(pos_);
+    stand_pat = evaluation_.evaluate(pos_);
     if (stand_pat >= beta) return store(stand_pat);
     if (stand_pat > alpha) alpha = stand_pat;
     best = stand_pat;

@@ -31,8 +31,8 @@ class Searcher {
 
   explicit Searcher(hashing::TranspositionTable& table) : worker_(shared_, 0) {
     shared_.table = &table;
-    shared_.features = default_search_features(G::kName);
-    shared_.set_tuning(default_search_tuning(G::kName));
+    shared_.features = default_search_features<G>();
+    shared_.set_tuning(G::kDefaultSearchTuning);
     worker_.on_periodic_check = [this] { check_limits(); };
   }
 

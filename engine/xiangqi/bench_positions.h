@@ -7,12 +7,9 @@
 
 #include <array>
 
-namespace splitlab::xiangqi {
+#include "engine/core/bench_position.h"
 
-struct BenchPosition {
-  const char* name;
-  const char* fen;
-};
+namespace splitlab::xiangqi {
 
 inline constexpr std::array<BenchPosition, 24> kBenchPositions = {{
     {"start", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"},

@@ -3,27 +3,57 @@
 // UCCI's (squares a0..i9).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "engine/core/bench_position.h"
 #include "engine/core/game.h"
 #include "engine/core/score.h"
+#include "engine/search/search_features.h"
+#include "engine/search/search_tuning.h"
+#include "engine/xiangqi/bench_positions.h"
 #include "engine/xiangqi/evaluate.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
+#include "engine/xiangqi/referee.h"
 #include "engine/xiangqi/see.h"
 
 namespace splitlab::xiangqi {
+
+// The evaluation one search thread owns (engine/search/search_game.h): xiangqi's has no
+// switches.
+class Evaluation {
+ public:
+  void configure(const search::SearchFeatures&) {}
+  int evaluate(const Position& pos) const { return xiangqi::evaluate(pos); }
+};
 
 struct XiangqiGame {
   using Position = xiangqi::Position;
   using Move = xiangqi::Move;
   using MoveList = xiangqi::MoveList;
+  using Referee = xiangqi::Referee;  // The rules of a game played out (engine/core/referee.h).
+  using Evaluation = xiangqi::Evaluation;
 
   static constexpr std::string_view kName = "xiangqi";
+  // The name in match results and a PGN's Variant tag (cutechess's and Fairy-Stockfish's).
+  static constexpr std::string_view kVariantName = "xiangqi";
+  static constexpr std::array<std::string_view, 0> kOtherNames = {};
+  // The UCI_Variant a UCI engine must be given (Fairy-Stockfish, `splitlab uci`).
+  static constexpr std::string_view kUciVariant = "xiangqi";
   static constexpr std::string_view kStartFen = xiangqi::kStartFen;
+
+  // The default search: the techniques accepted by SPRT in xiangqi's own games
+  // (experiments/strength/log.md), and the hand-set parameters, which its games have not yet
+  // tested against any other.
+  static constexpr std::string_view kDefaultSearchFeatures = "futility,lmp,iir";
+  static constexpr search::SearchTuning kDefaultSearchTuning{};
+  // `splitlab bench --game xiangqi`'s positions (bench_positions.h).
+  static constexpr std::span<const BenchPosition> bench_positions() { return kBenchPositions; }
 
   static bool parse_fen(std::string_view fen, Position& pos, std::string& error) {
     return Position::parse_fen(fen, pos, error);
@@ -43,7 +73,6 @@ struct XiangqiGame {
   }
 
   // What the search needs beyond the rules.
-  static int evaluate(const Position& pos) { return xiangqi::evaluate(pos); }
   static void generate_tactical(const Position& pos, MoveList& list) {
     generate<GenType::kCaptures>(pos, list);
   }

@@ -5,9 +5,9 @@ The layers, lowest first (a package may use its own layer and those below it):
 
   hashing/                 the transposition table
   engine/util              progress, files, text parsing, errors: nothing of the project
-  engine/core, engine/chess, engine/xiangqi, engine/search, engine/protocol
-                           the games, the search core and the protocols; the search core's
-                           own code names no game (its tests may search one)
+  engine/core, engine/chess, engine/xiangqi, engine/games, engine/search, engine/protocol
+                           the games and their registry, the search core and the protocols;
+                           the search core's own code names no game (its tests may search one)
   parallel/                the split strategies: the search core, never a game or a protocol
   tests/                   tests of the strategies on real games
   bench/                   the experiments' machinery
@@ -16,6 +16,8 @@ The layers, lowest first (a package may use its own layer and those below it):
 
 Checked: every `#include "..."` of a .h or .cc file, and every label in a `deps` list of a
 BUILD file (`data` is not a dependency: a test may run the binary). Standard library only.
+Also checked: no code outside the tests compares a game's name with a string ("chess",
+"xiangqi", "standard"); which game is which is the registry's (engine/games/games.h).
 
   tests/layers/layers.py [ROOT]     prints each violation; exit status 1 if there is one
 """
@@ -28,9 +30,14 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 DEPS = re.compile(r"\bdeps\s*=\s*\[([^\]]*)\]", re.DOTALL)
 LABEL = re.compile(r'"(//[^":]*)(?::[^"]*)?"|"(:[^"]*)"')
 
-GAMES = ("engine/chess", "engine/xiangqi")
-ENGINE = ("engine/util", "engine/core", "engine/chess", "engine/xiangqi", "engine/search",
+GAMES = ("engine/chess", "engine/xiangqi", "engine/games")
+ENGINE = ("engine/util", "engine/core", "engine/chess", "engine/xiangqi", "engine/games",
+          "engine/search",
           "engine/protocol")
+# `x == "xiangqi"`, `"chess" != x`, `x == std::string_view("chess")`.
+GAME_NAMES = r'"(?:chess|xiangqi|standard)"'
+GAME_NAME_COMPARISON = re.compile(
+    r'[=!]=\s*(?:std::string(?:_view)?\s*\(\s*)?' + GAME_NAMES + '|' + GAME_NAMES + r'\s*\)?\s*[=!]=')
 CHECKED_FOLDERS = ("hashing", "engine", "parallel", "tests", "bench", "cli", "experiments")
 
 # What each package (by its path prefix, the longest one applies) may use besides itself.
@@ -93,6 +100,11 @@ def violations(root, overrides=None):
                         if "/" in target and not allowed(path, target, is_test_file(path)):
                             found.append(f"{path}: #include \"{target}\" is not allowed "
                                          f"from {layer_of(path)}/")
+                    if not is_test_file(path):
+                        for match in GAME_NAME_COMPARISON.finditer(text):
+                            line = text.count("\n", 0, match.start()) + 1
+                            found.append(f"{path}:{line}: compares a game's name "
+                                         f"({match.group(0).strip()}); use the game registry")
                 elif name == "BUILD":
                     text = overrides.get(path) or read(os.path.join(root, path))
                     package = os.path.dirname(path)
@@ -119,7 +131,7 @@ def main(argv):
     found = violations(root)
     for line in found:
         print(line)
-    print(f"{len(found)} upward includes or dependencies")
+    print(f"{len(found)} upward includes or dependencies, or game names compared")
     return 1 if found else 0
 
 

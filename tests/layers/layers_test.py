@@ -2,7 +2,7 @@
 """The layers point down (layers.py): none of the tree's includes or Bazel dependencies runs
 up or sideways, and the check is not blind: each planted violation (an include from the search
 core up into parallel/, a strategy including a game, a dependency of engine/ on cli/) is
-reported, and only it."""
+reported, and only it; so is a game's name compared with a string outside the tests."""
 
 import os
 import sys
@@ -62,6 +62,18 @@ class LayersTest(unittest.TestCase):
         found = layers.violations(self.root, {path: planted})
         self.assertEqual(len(found), 1, found)
         self.assertIn("//cli", found[0])
+
+    def test_canary_a_game_name_compared_with_a_string(self):
+        path = "cli/bench_command.cc"
+        text = self.read(path)
+        for planted_line in ('  if (flags.get("game") == "xiangqi") return 1;\n',
+                             '  if ("chess" != flags.get("game")) return 1;\n',
+                             '  if (G::kName == std::string_view("chess")) return 1;\n'):
+            planted = text.replace("namespace {\n", "namespace {\n" + planted_line, 1)
+            self.assertNotEqual(planted, text)
+            found = layers.violations(self.root, {path: planted})
+            self.assertEqual(len(found), 1, found)
+            self.assertIn("game's name", found[0])
 
 
 if __name__ == "__main__":

@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     for (const auto& game : games) {
-      if (!game.variant.empty()) {  // A xiangqi game among the files: not numbered.
+      if (game.game != GameId::kChess) {  // A xiangqi game among the files: not numbered.
         ++other_game;
         continue;
       }

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/games/games.h"
 #include "engine/protocol/pgn.h"
 #include "engine/util/text.h"
 #include "experiments/strength/tuner/training_data.h"
@@ -33,7 +34,8 @@ int usage(const char* why) {
 
 int main(int argc, char** argv) {
   using namespace splitlab;
-  std::string out_path, wanted_game = "chess";
+  std::string out_path;
+  GameId wanted_game = GameId::kChess;
   tuner::ExtractSettings settings;
   long seed = 1;
   std::vector<std::string> inputs;
@@ -50,9 +52,8 @@ int main(int argc, char** argv) {
     if (arg == "--out" && i + 1 < argc) {
       out_path = argv[++i];
     } else if (arg == "--game" && i + 1 < argc) {
-      wanted_game = argv[++i];
-      if (wanted_game != "chess" && wanted_game != "xiangqi")
-        return usage(("--game is chess or xiangqi, not '" + wanted_game + "'").c_str());
+      std::string error;
+      if (!parse_game(argv[++i], wanted_game, error)) return usage(("--game: " + error).c_str());
     } else if (arg == "--per-game") {
       if (!value(v)) return usage("--per-game needs a non-negative integer");
       settings.per_game = int(v);
@@ -81,7 +82,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     for (const auto& game : games) {
-      if ((game.variant.empty() ? "chess" : game.variant) != wanted_game) {
+      if (game.game != wanted_game) {
         ++other_game;  // Not numbered: the numbers stay those of the game the file is for.
         continue;
       }
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   out << "# " << command << "\n";
-  out << "# " << game_number << " " << wanted_game << " games read, " << games_used
+  out << "# " << game_number << " " << game_info(wanted_game).name << " games read, " << games_used
       << " gave positions, " << lines.size() << " positions; " << other_game
       << " games of another game left out\n";
   for (const auto& line : lines) out << line << "\n";
@@ -113,7 +114,7 @@ int main(int argc, char** argv) {
   std::fprintf(stderr,
                "%d %s games, %d gave positions, %zu positions written to %s; %d games of another "
                "game left out\n",
-               game_number, wanted_game.c_str(), games_used, lines.size(), out_path.c_str(),
+               game_number, std::string(game_info(wanted_game).name).c_str(), games_used, lines.size(), out_path.c_str(),
                other_game);
   return 0;
 }

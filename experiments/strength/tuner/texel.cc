@@ -65,22 +65,22 @@ xiangqi::EvalParams xiangqi_params_of(const Weights& weights) {
   return params;
 }
 
-int weight_count(TunedGame game) {
-  return game == TunedGame::kChess ? chess::kEvalParamCount : xiangqi::kEvalParamCount;
+int weight_count(GameId game) {
+  return game == GameId::kChess ? chess::kEvalParamCount : xiangqi::kEvalParamCount;
 }
 
-std::string weight_name(TunedGame game, int index) {
-  return game == TunedGame::kChess ? chess::eval_param_name(index)
+std::string weight_name(GameId game, int index) {
+  return game == GameId::kChess ? chess::eval_param_name(index)
                                    : xiangqi::eval_param_name(index);
 }
 
-bool weight_fixed(TunedGame game, int index) {
-  return game == TunedGame::kChess ? chess::eval_param_fixed(index)
+bool weight_fixed(GameId game, int index) {
+  return game == GameId::kChess ? chess::eval_param_fixed(index)
                                    : xiangqi::eval_param_fixed(index);
 }
 
-Weights engine_weights(TunedGame game) {
-  return game == TunedGame::kChess ? weights_of(chess::kEvalParams)
+Weights engine_weights(GameId game) {
+  return game == GameId::kChess ? weights_of(chess::kEvalParams)
                                    : weights_of(xiangqi::kEvalParams);
 }
 

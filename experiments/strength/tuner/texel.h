@@ -17,6 +17,7 @@
 
 #include "engine/chess/eval_params.h"
 #include "engine/chess/evaluate.h"
+#include "engine/games/game_id.h"
 #include "engine/xiangqi/evaluate.h"
 
 namespace splitlab::tuner {
@@ -52,12 +53,12 @@ TuningPosition to_tuning_position(const xiangqi::EvalTrace& trace, double result
 Weights weights_of(const xiangqi::EvalParams& params);
 xiangqi::EvalParams xiangqi_params_of(const Weights& weights);
 
-// Which game's evaluation is tuned: the weights' count, names and fixed ones.
-enum class TunedGame { kChess, kXiangqi };
-int weight_count(TunedGame game);
-std::string weight_name(TunedGame game, int index);
-bool weight_fixed(TunedGame game, int index);
-Weights engine_weights(TunedGame game);  // The weights the engine plays with.
+// Which game's evaluation is tuned (engine/games/game_id.h): the weights' count, names and
+// fixed ones.
+int weight_count(GameId game);
+std::string weight_name(GameId game, int index);
+bool weight_fixed(GameId game, int index);
+Weights engine_weights(GameId game);  // The weights the engine plays with.
 
 // The evaluation from White's side (tempo included), without the integer rounding.
 double evaluate(const TuningPosition& p, const Weights& w);

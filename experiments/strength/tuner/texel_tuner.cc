@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "engine/chess/eval_params.h"
+#include "engine/games/games.h"
 #include "experiments/strength/tuner/texel.h"
 #include "experiments/strength/tuner/training_data.h"
 
@@ -57,7 +58,7 @@ int main(int argc, char** argv) {
   tuner::TuneSettings settings;
   double validation_share = 0.2, k = 0;
   std::vector<std::string> only;  // Terms to fit; empty: all.
-  tuner::TunedGame game = tuner::TunedGame::kChess;
+  GameId game = GameId::kChess;
   std::string command = "texel_tuner";
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
   for (int i = 1; i < argc; ++i) {
@@ -69,10 +70,8 @@ int main(int argc, char** argv) {
     } else if (arg == "--out" && i + 1 < argc) {
       out_dir = argv[++i];
     } else if (arg == "--game" && i + 1 < argc) {
-      const std::string name = argv[++i];
-      if (name != "chess" && name != "xiangqi")
-        return usage("--game is chess or xiangqi, not '" + name + "'");
-      game = name == "chess" ? tuner::TunedGame::kChess : tuner::TunedGame::kXiangqi;
+      std::string error;
+      if (!parse_game(argv[++i], game, error)) return usage("--game: " + error);
     } else if (arg == "--epochs" || arg == "--check-every" || arg == "--patience") {
       if (!has_number || v < 1 || v != std::floor(v)) return usage(arg + " needs a positive integer");
       (arg == "--epochs" ? settings.epochs

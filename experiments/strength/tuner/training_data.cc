@@ -74,11 +74,11 @@ bool extract_positions(const protocol::PgnLine& game, int game_number,
   if (game.result != "1-0" && game.result != "0-1" && game.result != "1/2-1/2") return true;
   for (const auto& [tag, value] : game.tags)  // Decided off the board: the result says nothing.
     if (tag == "Termination" && value != "normal" && value != "adjudication") return true;
-  if (game.variant == "xiangqi")
-    return extract_xiangqi_positions(game, game_number, settings, rng, epd_lines, error);
-  if (!game.variant.empty()) {
-    error = "game " + std::to_string(game_number) + ": variant " + game.variant;
-    return false;
+  switch (game.game) {
+    case GameId::kXiangqi:
+      return extract_xiangqi_positions(game, game_number, settings, rng, epd_lines, error);
+    case GameId::kChess:
+      break;
   }
   chess::Position pos;
   if (game.start_fen.empty()) {
@@ -104,12 +104,12 @@ bool extract_positions(const protocol::PgnLine& game, int game_number,
 }
 
 bool parse_training_line(std::string_view line, TuningPosition& out, std::string& error,
-                         TunedGame tuned_game) {
+                         GameId tuned_game) {
   protocol::EpdRecord record;
   if (!protocol::parse_epd_line(line, record, error)) return false;
   chess::Position pos;
   xiangqi::Position xiangqi_pos;
-  if (tuned_game == TunedGame::kChess ? !chess::Position::parse_fen(record.fen, pos, error)
+  if (tuned_game == GameId::kChess ? !chess::Position::parse_fen(record.fen, pos, error)
                                       : !xiangqi::Position::parse_fen(record.fen, xiangqi_pos,
                                                                       error)) {
     error = "bad position: " + error;
@@ -141,7 +141,7 @@ bool parse_training_line(std::string_view line, TuningPosition& out, std::string
     error = "no c8 game number (a non-negative integer)";
     return false;
   }
-  if (tuned_game == TunedGame::kXiangqi) {
+  if (tuned_game == GameId::kXiangqi) {
     xiangqi::EvalTrace trace;
     xiangqi::evaluate(xiangqi_pos, xiangqi::kEvalParams, &trace);
     out = to_tuning_position(trace, value, game_number);
@@ -154,7 +154,7 @@ bool parse_training_line(std::string_view line, TuningPosition& out, std::string
 }
 
 bool read_training_file(const std::string& path, std::vector<TuningPosition>& out,
-                        std::string& error, TunedGame tuned_game) {
+                        std::string& error, GameId tuned_game) {
   std::ifstream in(path);
   if (!in) {
     error = "cannot open '" + path + "'";

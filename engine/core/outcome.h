@@ -1,12 +1,11 @@
 // How a game ended: the result, cutechess's sentence for it ("White mates", "Black loses on
-// time") and the PGN Termination tag it implies.
+// time") and the PGN Termination tag it implies. Sides are numbered as every game's Color:
+// 0 moves first (White; Red in xiangqi, which cutechess also calls White), 1 is Black.
 #pragma once
 
 #include <string>
 
-#include "engine/chess/types.h"
-
-namespace splitlab::bench::match {
+namespace splitlab {
 
 enum class Termination {
   kNormal,        // by the rules: mate, stalemate, repetition, fifty moves, material
@@ -27,9 +26,9 @@ struct Outcome {
   Termination termination = Termination::kNormal;
 };
 
-std::string color_name(chess::Color c);  // "White" or "Black"
-Outcome win_for(chess::Color winner, std::string reason, Termination termination);
-Outcome loss_for(chess::Color loser, std::string reason, Termination termination);
+std::string color_name(int side);  // "White" or "Black"
+Outcome win_for(int winner, std::string reason, Termination termination);
+Outcome loss_for(int loser, std::string reason, Termination termination);
 Outcome draw_by(std::string reason, Termination termination);
 
-}  // namespace splitlab::bench::match
+}  // namespace splitlab

@@ -1,13 +1,19 @@
-#include "bench/match/referee.h"
-
+// Each game's referee (engine/chess/referee.h, engine/xiangqi/referee.h), and the registry's
+// make_referee.
 #include <gtest/gtest.h>
 
-namespace splitlab::bench::match {
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/games/games.h"
+
+namespace splitlab {
 namespace {
 
 // Plays `moves` from `fen`; returns the outcome after the last one.
 std::optional<Outcome> play(const std::string& fen, const std::vector<std::string>& moves) {
-  Referee referee;
+  chess::Referee referee;
   std::string error;
   EXPECT_TRUE(referee.reset(fen, error)) << error;
   for (const auto& m : moves) EXPECT_TRUE(referee.play(m)) << m;
@@ -77,7 +83,7 @@ TEST(RefereeTest, InsufficientMaterial) {
 }
 
 TEST(RefereeTest, RefusesIllegalAndMalformedMoves) {
-  Referee referee;
+  chess::Referee referee;
   std::string error;
   ASSERT_TRUE(referee.reset(chess::kStartFen, error));
   EXPECT_FALSE(referee.play("e2e5"));
@@ -99,7 +105,7 @@ TEST(RefereeTest, RefusesIllegalAndMalformedMoves) {
 // Xiangqi: moves in UCI text (ranks 1..10), as Fairy-Stockfish and `splitlab uci` send them.
 std::optional<Outcome> play_xiangqi(const std::string& fen, const std::vector<std::string>& moves,
                                     bool chase_rule = true) {
-  XiangqiReferee referee(chase_rule);
+  xiangqi::Referee referee(RefereeRules{chase_rule});
   std::string error;
   EXPECT_TRUE(referee.reset(fen, error)) << error;
   for (const auto& m : moves) EXPECT_TRUE(referee.play(m)) << m;
@@ -120,7 +126,7 @@ TEST(XiangqiRefereeTest, MateAndStalemateBothLose) {
 }
 
 TEST(XiangqiRefereeTest, MovesAreUciTextAndIllegalOnesAreRefused) {
-  XiangqiReferee referee;
+  xiangqi::Referee referee;
   std::string error;
   ASSERT_TRUE(referee.reset(std::string(xiangqi::kStartFen), error)) << error;
   EXPECT_FALSE(referee.play("h2e2"));  // UCCI's ranks: h2 is empty in UCI numbering.
@@ -192,14 +198,14 @@ TEST(XiangqiRefereeTest, FiftyMovesWithoutACaptureDraw) {
   EXPECT_EQ(outcome->reason, "Draw by fifty moves rule");
 }
 
-TEST(XiangqiRefereeTest, MakeRefereeFollowsTheVariant) {
+TEST(XiangqiRefereeTest, MakeRefereeFollowsTheGame) {
   std::string error;
-  auto chess_referee = make_referee(Variant::kChess);
+  auto chess_referee = make_referee(GameId::kChess);
   EXPECT_TRUE(chess_referee->reset(std::string(chess::kStartFen), error)) << error;
   EXPECT_TRUE(chess_referee->play("e2e4"));
-  auto xiangqi_referee = make_referee(Variant::kXiangqi);
+  auto xiangqi_referee = make_referee(GameId::kXiangqi);
   // make_referee passes the chase rule on (the chase of PerpetualChaseLosesUnlessTheRuleIsOff).
-  auto no_chase = make_referee(Variant::kXiangqi, false);
+  auto no_chase = make_referee(GameId::kXiangqi, RefereeRules{false});
   ASSERT_TRUE(no_chase->reset("5k3/9/9/n8/9/9/9/9/1R7/3K5 w - - 0 1", error)) << error;
   for (const char* m : {"b2a2", "a7c6", "a2c2", "c6a7", "c2a2", "a7c6", "a2c2", "c6a7", "c2a2"})
     ASSERT_TRUE(no_chase->play(m)) << m;
@@ -212,4 +218,4 @@ TEST(XiangqiRefereeTest, MakeRefereeFollowsTheVariant) {
 }
 
 }  // namespace
-}  // namespace splitlab::bench::match
+}  // namespace splitlab

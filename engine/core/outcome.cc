@@ -1,6 +1,8 @@
-#include "bench/match/outcome.h"
+#include "engine/core/outcome.h"
 
-namespace splitlab::bench::match {
+#include <utility>
+
+namespace splitlab {
 
 const char* termination_tag(Termination t) {
   switch (t) {
@@ -20,18 +22,18 @@ const char* termination_tag(Termination t) {
   return "unterminated";
 }
 
-std::string color_name(chess::Color c) { return c == chess::kWhite ? "White" : "Black"; }
+std::string color_name(int side) { return side == 0 ? "White" : "Black"; }
 
-Outcome win_for(chess::Color winner, std::string reason, Termination termination) {
-  return {winner == chess::kWhite ? "1-0" : "0-1", std::move(reason), termination};
+Outcome win_for(int winner, std::string reason, Termination termination) {
+  return {winner == 0 ? "1-0" : "0-1", std::move(reason), termination};
 }
 
-Outcome loss_for(chess::Color loser, std::string reason, Termination termination) {
-  return win_for(~loser, std::move(reason), termination);
+Outcome loss_for(int loser, std::string reason, Termination termination) {
+  return win_for(1 - loser, std::move(reason), termination);
 }
 
 Outcome draw_by(std::string reason, Termination termination) {
   return {"1/2-1/2", std::move(reason), termination};
 }
 
-}  // namespace splitlab::bench::match
+}  // namespace splitlab

@@ -1,0 +1,28 @@
+// Chess's referee (engine/core/referee.h): mate, stalemate, 3-fold repetition, fifty moves,
+// insufficient material, in cutechess's words.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/chess/position.h"
+#include "engine/core/referee.h"
+
+namespace splitlab::chess {
+
+class Referee final : public GameReferee {
+ public:
+  explicit Referee(const RefereeRules& = {}) {}
+  bool reset(std::string_view fen, std::string& error) override;
+  bool play(std::string_view uci, bool* irreversible = nullptr) override;
+  std::optional<Outcome> outcome() const override;
+  int side_to_move() const override { return position_.side_to_move(); }
+  std::string_view standard_start() const override { return kStartFen; }
+  const Position& position() const { return position_; }
+
+ private:
+  Position position_;
+};
+
+}  // namespace splitlab::chess

@@ -1,0 +1,25 @@
+#include "engine/games/games.h"
+
+namespace splitlab {
+
+bool parse_game(std::string_view text, GameId& out, std::string& error) {
+  for (const GameInfo& game : kGames) {
+    bool named = text == game.name;
+    for (std::string_view other : game.other_names) named = named || text == other;
+    if (named) {
+      out = game.id;
+      return true;
+    }
+  }
+  error = "unknown game '" + std::string(text) + "' (" + game_names() + ")";
+  return false;
+}
+
+std::string game_names(std::string_view separator) {
+  std::string names;
+  for (const GameInfo& game : kGames)
+    names += (names.empty() ? "" : std::string(separator)) + std::string(game.name);
+  return names;
+}
+
+}  // namespace splitlab
