@@ -9,6 +9,7 @@
 #include "cli/match_command.h"
 #include "cli/nodelog_command.h"
 #include "cli/overhead_command.h"
+#include "cli/simulate_command.h"
 #include "cli/parallel_search.h"
 #include "cli/perft_command.h"
 #include "cli/predictor_command.h"
@@ -43,6 +44,9 @@ std::string usage_text() {
       "  overhead [--strategies {strategies}] [--threads 2] [--seconds T | --depth N]\n"
       "        [--suite FILE] [--positions N] [--repeats K] [--out DIR] [split flags]\n"
       "        [--node-log] [--keep-node-logs] (compare every node with one thread's)\n"
+      "  simulate [--strategies {strategies}] [--cpus 2,4,8,16,32,64] [--depth N]\n"
+      "        [--suite FILE] [--positions N] [--costs FILE] [--jobs J] [--timeline ID]\n"
+      "        [--out DIR] [split flags] (the same search on virtual CPUs, deterministic)\n"
       "  nodelog ONE.nodelog MANY.nodelog (two kept node logs of one position)\n"
       "  predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]\n"
       "        [--threads N] [--strategy {strategy}] [--out DIR] [--hash MB]\n"
@@ -102,6 +106,7 @@ int main(int argc, char** argv) {
   if (command == "epd") return splitlab::cli::epd_command(args);
   if (command == "scale") return splitlab::cli::scale_command(args);
   if (command == "overhead") return splitlab::cli::overhead_command(args);
+  if (command == "simulate") return splitlab::cli::simulate_command(args);
   if (command == "nodelog") return splitlab::cli::nodelog_command(args);
   if (command == "match") return splitlab::cli::match_command(args);
   if (command == "tt-study") return splitlab::cli::tt_study_command(args);

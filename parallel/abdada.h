@@ -73,8 +73,9 @@ class Abdada final : public IteratingTeam<G> {
   // than the traffic on the busy table's lines.
   static constexpr Depth kMarkDepth = 3;
 
-  Abdada(search::SharedSearchState& shared, int threads, const search::SplitRules& rules)
-      : IteratingTeam<G>(shared, threads, rules), marks_(size_t(this->threads())) {
+  Abdada(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
+         VirtualCpus* cpus = nullptr)
+      : IteratingTeam<G>(shared, threads, rules, cpus), marks_(size_t(this->threads())) {
     this->points.before_move = this->threads() > 1;
   }
   SplitStrategy strategy() const override { return SplitStrategy::kAbdada; }

@@ -56,8 +56,9 @@ class SplitTeam : public ThreadTeam<G> {
  public:
   using Position = typename G::Position;
 
-  SplitTeam(search::SharedSearchState& shared, int threads, const search::SplitRules& rules)
-      : ThreadTeam<G>(shared, threads, rules), split_states_(size_t(this->pool_.size())) {
+  SplitTeam(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
+            VirtualCpus* cpus = nullptr)
+      : ThreadTeam<G>(shared, threads, rules, cpus), split_states_(size_t(this->pool_.size())) {
     free_words_ = (this->pool_.size() + 63) / 64;
     // Each thread allocates its own, as the team's workers.
     this->pool_.run([&](int i) { split_states_[size_t(i)] = std::make_unique<SplitState>(); });
@@ -161,10 +162,10 @@ class SplitTeam : public ThreadTeam<G> {
 
   // Waits until ready() or an assignment for thread i; returns the assignment, if any.
   template <typename Ready>
-  SplitPoint<G>* wait_for_work(int i, Ready&& ready) {
+  SplitPoint<G>* wait_for_work(int i, Ready&& ready, WaitReason why = WaitReason::kNoWork) {
     std::atomic<SplitPoint<G>*>& assigned = split_state(i).assigned;
-    this->wait_for(i,
-                   [&] { return assigned.load(std::memory_order_relaxed) != nullptr || ready(); });
+    this->wait_for(
+        i, [&] { return assigned.load(std::memory_order_relaxed) != nullptr || ready(); }, why);
     return assigned.exchange(nullptr, std::memory_order_acquire);
   }
 

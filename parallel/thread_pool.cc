@@ -66,13 +66,14 @@ class ParallelismCap {
 
 }  // namespace
 
-ThreadPool::ThreadPool(int threads)
+ThreadPool::ThreadPool(int threads, VirtualCpus* cpus)
     : threads_(std::clamp(threads, 1, kMaxThreads)),
+      cpus_(cpus),
       spin_(size_t(threads_) <= std::max(1u, std::thread::hardware_concurrency())
                 ? kSpinWithOwnCore
                 : kSpinOversubscribed),
       parkers_(new Parker[size_t(threads_)]) {
-  if (threads_ == 1) return;
+  if (threads_ == 1 || cpus_) return;
   const int helpers = threads_ - 1;
   ParallelismCap::instance().add_helpers(helpers);
   arena_ = std::make_unique<tbb::task_arena>(threads_, 1);
@@ -86,7 +87,7 @@ ThreadPool::ThreadPool(int threads)
 }
 
 ThreadPool::~ThreadPool() noexcept {
-  if (threads_ == 1) return;
+  if (threads_ == 1 || cpus_) return;
   quitting_.store(true, std::memory_order_relaxed);
   generation_.fetch_add(1, std::memory_order_release);
   for (int i = 1; i < threads_; ++i) parkers_[i].ring();
@@ -102,6 +103,10 @@ ThreadPool::~ThreadPool() noexcept {
 }
 
 void ThreadPool::run(const std::function<void(int)>& body) {
+  if (cpus_) {
+    cpus_->run(body);
+    return;
+  }
   if (threads_ == 1) {
     body(0);
     return;

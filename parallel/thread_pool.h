@@ -23,6 +23,7 @@
 #include <tbb/task_group.h>
 
 #include "parallel/parker.h"
+#include "parallel/virtual_cpus.h"
 
 namespace splitlab::parallel {
 
@@ -31,8 +32,9 @@ inline constexpr int kMaxThreads = 512;
 
 class ThreadPool {
  public:
-  // 1 <= threads <= kMaxThreads (clamped).
-  explicit ThreadPool(int threads);
+  // 1 <= threads <= kMaxThreads (clamped). With `cpus` (as many as `threads`), the pool is
+  // simulated: run() runs the bodies on those virtual CPUs, and no OS thread is made.
+  explicit ThreadPool(int threads, VirtualCpus* cpus = nullptr);
   ~ThreadPool() noexcept;  // helper_tasks_ is waited for, so its destructor cannot throw.
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
@@ -47,6 +49,8 @@ class ThreadPool {
   // Thread i's Parker: the team wakes a helper through it during a run. Thread 0's
   // belongs to whichever thread calls run().
   Parker& parker(int i) { return parkers_[i]; }
+  // The virtual CPUs of a simulated pool, or null.
+  VirtualCpus* virtual_cpus() const { return cpus_; }
 
  private:
   // The long-running task of helper `index`. A named class rather than a lambda, so that TSan
@@ -59,6 +63,7 @@ class ThreadPool {
   void helper_loop(int i);
 
   int threads_;
+  VirtualCpus* cpus_;
   std::chrono::microseconds spin_;
   std::unique_ptr<Parker[]> parkers_;
   std::unique_ptr<tbb::task_arena> arena_;

@@ -39,14 +39,18 @@ class ThreadTeam : public search::ParallelPolicy<G> {
 
   // Makes the pool; each helper allocates its worker on its own thread, so that what it owns
   // lands in memory near the core it runs on.
-  ThreadTeam(search::SharedSearchState& shared, int threads, const search::SplitRules& rules)
-      : shared_(shared), pool_(threads), states_(size_t(pool_.size())) {
+  // With `cpus`, the team's threads are those virtual CPUs (a simulated run, virtual_cpus.h):
+  // every worker reports its work to them, and every wait blocks its CPU in virtual time.
+  ThreadTeam(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
+             VirtualCpus* cpus = nullptr)
+      : shared_(shared), pool_(threads, cpus), states_(size_t(pool_.size())) {
     this->rules = rules;
     pool_.run([&](int i) {
       auto state = std::make_unique<ThreadState>();
       if (i > 0) {
         state->worker = std::make_unique<SearchWorker<G>>(shared, i);
         state->worker->attach(this);
+        state->worker->set_meter(cpus);
       }
       states_[size_t(i)] = std::move(state);
     });
@@ -87,6 +91,7 @@ class ThreadTeam : public search::ParallelPolicy<G> {
            const std::function<void()>& main_body, const std::function<void()>& periodic) final {
     main_ = &main;
     main.attach(this);
+    if (VirtualCpus* cpus = pool_.virtual_cpus()) main.set_meter(cpus);
     periodic_ = periodic;
     root_ = &root;
     allowed_ = &allowed;
@@ -103,7 +108,7 @@ class ThreadTeam : public search::ParallelPolicy<G> {
         main_body();
         search_over_.store(true, std::memory_order_release);
         shared_.stop.store(true, std::memory_order_relaxed);
-        for (int t = 1; t < pool_.size(); ++t) pool_.parker(t).ring();
+        for (int t = 1; t < pool_.size(); ++t) ring(t);
       } else {
         serve_search(i);
       }
@@ -132,9 +137,13 @@ class ThreadTeam : public search::ParallelPolicy<G> {
 
   // The one place a thread of the team waits: until done(), spinning and then sleeping on its
   // Parker; whoever makes done() true rings it. The main thread keeps its time and node limits
-  // meanwhile.
+  // meanwhile. On virtual CPUs the CPU blocks until rung (`why` is its account's).
   template <typename Done>
-  void wait_for(int i, Done&& done) {
+  void wait_for(int i, Done&& done, WaitReason why = WaitReason::kNoWork) {
+    if (VirtualCpus* cpus = pool_.virtual_cpus()) {
+      cpus->wait(i, why, done);
+      return;
+    }
     if (i == 0) {
       wait_until(
           pool_.parker(0), pool_.spin(), done,
@@ -146,7 +155,12 @@ class ThreadTeam : public search::ParallelPolicy<G> {
       wait_until(pool_.parker(i), pool_.spin(), done);
     }
   }
-  void ring(int i) { pool_.parker(i).ring(); }
+  void ring(int i) {
+    if (VirtualCpus* cpus = pool_.virtual_cpus())
+      cpus->ring(i);
+    else
+      pool_.parker(i).ring();
+  }
 
   search::SharedSearchState& shared_;
   ThreadPool pool_;

@@ -12,8 +12,9 @@ template <search::SearchGame G>
 class Ybwc final : public SplitTeam<G> {
  public:
   SplitStrategy strategy() const override { return SplitStrategy::kYbwc; }
-  Ybwc(search::SharedSearchState& shared, int threads, const search::SplitRules& rules)
-      : SplitTeam<G>(shared, threads, rules) {
+  Ybwc(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
+       VirtualCpus* cpus = nullptr)
+      : SplitTeam<G>(shared, threads, rules, cpus) {
     this->points.before_next_move = true;
   }
 
@@ -54,10 +55,12 @@ class Ybwc final : public SplitTeam<G> {
     while (true) {
       sp->owner_idle.store(true, std::memory_order_release);
       SplitPoint<G>* below = this->wait_for_work(
-          owner, [&] { return sp->workers.load(std::memory_order_acquire) == 1; });
+          owner, [&] { return sp->workers.load(std::memory_order_acquire) == 1; },
+          WaitReason::kHelpers);
       if (!below) {
         if (sp->owner_idle.exchange(false, std::memory_order_acq_rel)) break;  // Not booked.
-        below = this->wait_for_work(owner, [] { return false; });  // Booked: it is coming.
+        // Booked: it is coming.
+        below = this->wait_for_work(owner, [] { return false; }, WaitReason::kHelpers);
       }
       stats.idle_seconds += this->seconds_since(idle_start);
       this->serve(owner, below);

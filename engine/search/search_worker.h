@@ -30,6 +30,7 @@
 #include "engine/search/search_tuning.h"
 #include "engine/search/search_types.h"
 #include "engine/search/split_point.h"
+#include "engine/search/work_meter.h"
 #include "hashing/tt.h"
 
 namespace splitlab::search {
@@ -118,6 +119,8 @@ class SearchWorker {
   // Joins a parallel search, whose strategy it calls at the coordination points
   // (parallel_policy.h); null: single-threaded.
   void attach(ParallelPolicy<G>* policy) { policy_ = policy; }
+  // Reports this worker's work to `meter` (a simulated run, work_meter.h); null: a real one.
+  void set_meter(WorkMeter* meter) { meter_ = meter; }
   int thread_index() const { return thread_index_; }
 
   // One iteration: the root searched to `depth` within (alpha, beta). Afterwards root_moves()
@@ -271,6 +274,26 @@ class SearchWorker {
   Action leave_split(int ply);
   SplitPoint<G>* enclosing_split(int ply) const;
   void lock(SplitPoint<G>* sp);
+  void unlock(SplitPoint<G>* sp) {
+    sp->mutex.unlock();
+    if (meter_) [[unlikely]] meter_->unlock(&sp->mutex);
+  }
+  // The position's static evaluation, the table's entry for it and a store of one, each
+  // reported to the meter when there is one.
+  Score evaluate_here() {
+    if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kEvaluation);
+    return evaluation_.evaluate(pos_);
+  }
+  bool probe_table(hashing::TtEntry& entry) {
+    const uint64_t key = G::key(pos_);
+    if (meter_) [[unlikely]] meter_->probe(key);
+    return shared_.table->probe(key, entry, stats_.tt);
+  }
+  void store_table(const hashing::TtEntry& entry) {
+    const uint64_t key = G::key(pos_);
+    if (meter_) [[unlikely]] meter_->store(key);
+    shared_.table->store(key, entry, stats_.tt);
+  }
   // This thread's nodes plus those its helpers searched under split nodes it finished: the
   // clock that frames' subtree sizes are measured on (see split_point.h).
   uint64_t subtree_clock() const { return nodes() + credited_; }
@@ -278,6 +301,7 @@ class SearchWorker {
   SharedSearchState& shared_;
   int thread_index_;
   ParallelPolicy<G>* policy_ = nullptr;
+  WorkMeter* meter_ = nullptr;
   Position root_;
   Position pos_;
   // This thread's evaluation, with the game's switches from the search's features.

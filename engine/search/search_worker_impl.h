@@ -102,6 +102,7 @@ bool SearchWorker<G>::run(int ply) {
 
 template <SearchGame G>
 void SearchWorker<G>::work_at(SplitPoint<G>* sp) {
+  if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kJoin);
   evaluation_.configure(shared_.features);
   auto& split_seconds = policy_->thread_stats(thread_index_).split_seconds;
   std::optional<ScopedSeconds> timer(std::in_place, split_seconds);
@@ -207,7 +208,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   }
   if (ply > 0) {
     if (Score rule; G::rule_score(pos_, rule)) return return_value(ply, rule);
-    if (ply >= kMaxPly) return return_value(ply, evaluation_.evaluate(pos_));
+    if (ply >= kMaxPly) return return_value(ply, evaluate_here());
     // Mate-distance pruning: no line from here beats a mate already found nearer the root.
     f.alpha = std::max(f.alpha, mated_in(ply));
     f.beta = std::min(f.beta, mate_in(ply + 1));
@@ -218,6 +219,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     return return_value(ply, aborted_ ? 0 : v);
   }
   count_node(ply);
+  if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kInteriorNode);
   ++stats_.accounting.by_type[int(f.predicted)];
   if (NodeLog* log = shared_.node_log) [[unlikely]] {
     f.log_index = log->begin(thread_index_, G::key(pos_), f.alpha, f.beta, f.depth, ply,
@@ -247,7 +249,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
 
   hashing::TtEntry entry;
   // A search without a move cannot use the table's word on the position with all of them.
-  if (ply > 0 && !excluding && shared_.table->probe(G::key(pos_), entry, stats_.tt)) {
+  if (ply > 0 && !excluding && probe_table(entry)) {
     f.table_move = G::move_from_bits(entry.move);
     if (entry.bound != hashing::TtBound::None) {
       f.table_score = hashing::score_from_tt(entry.score, ply);
@@ -275,7 +277,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
       log->mark(thread_index_, f.log_index, NodeRecord::kIir);
   }
 
-  f.static_eval = f.in_check ? -kInfiniteScore : evaluation_.evaluate(pos_);
+  f.static_eval = f.in_check ? -kInfiniteScore : evaluate_here();
   // Improving: above this side's last static eval. Unknown (in check then or now, or two
   // plies up lies outside this thread's frames) counts as improving: it prunes less.
   f.improving = true;
@@ -640,7 +642,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::finish_node(int ply) {
   entry.depth = int8_t(std::min(f.depth, 127));
   entry.bound = bound;
   entry.log2_size = hashing::log2_subtree_size(subtree_clock() - f.nodes_at_entry);
-  shared_.table->store(G::key(pos_), entry, stats_.tt);
+  store_table(entry);
   return return_value(ply, best);
 }
 
@@ -701,7 +703,8 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
   }
   count_node(ply);
   ++stats_.qnodes;
-  if (ply >= kMaxPly) return evaluation_.evaluate(pos_);
+  if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kQuiescenceNode);
+  if (ply >= kMaxPly) return evaluate_here();
   if (Score rule; G::rule_score(pos_, rule)) return rule;
   const bool in_check = G::in_check(pos_);
   // qsearch-tt: the table answers here too (any stored depth is at least quiescence's), and
@@ -712,7 +715,7 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
   Move table_move = Move::none();
   if (use_table) {
     hashing::TtEntry entry;
-    if (shared_.table->probe(G::key(pos_), entry, stats_.tt)) {
+    if (probe_table(entry)) {
       table_move = G::move_from_bits(entry.move);
       // Only in a null window: a PV line keeps its exact quiescence value.
       if (beta - alpha == 1 && entry.bound != hashing::TtBound::None) {
@@ -738,12 +741,12 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
                   : value > original_alpha ? hashing::TtBound::Exact
                                               : hashing::TtBound::Upper;
     entry.log2_size = hashing::log2_subtree_size(subtree_clock() - nodes_at_entry);
-    shared_.table->store(G::key(pos_), entry, stats_.tt);
+    store_table(entry);
     return value;
   };
   Score stand_pat = -kInfiniteScore;
   if (!in_check) {
-    stand_pat = evaluation_.evaluate(pos_);
+    stand_pat = evaluate_here();
     if (stand_pat >= beta) return store(stand_pat);
     if (stand_pat > alpha) alpha = stand_pat;
     best = stand_pat;

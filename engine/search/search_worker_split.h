@@ -9,6 +9,7 @@ namespace splitlab::search {
 
 template <SearchGame G>
 void SearchWorker<G>::lock(SplitPoint<G>* sp) {
+  if (meter_) [[unlikely]] meter_->lock(&sp->mutex);
   if (sp->mutex.try_lock()) return;
   const auto start = std::chrono::steady_clock::now();
   sp->mutex.lock();
@@ -45,6 +46,7 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
     policy_->release_split_point(sp);
     return false;
   }
+  if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kSplit);
   std::optional<ScopedSeconds> timer(std::in_place, stats.split_seconds);
   Frame& f = frames_[ply];
   sp->position = pos_;
@@ -143,7 +145,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::next_split_move(int ply) {
     if (m) ++sp->moves_handed_out;
   }
   f.alpha = sp->alpha.load(std::memory_order_relaxed);
-  sp->mutex.unlock();
+  unlock(sp);
   if (m.is_none()) return leave_split(ply);
   f.nodes_at_move = nodes();
   f.clock_at_move = subtree_clock();
@@ -163,7 +165,7 @@ bool SearchWorker<G>::defer_research(int ply) {
     ++sp->pending_researches;
     f.holds_pending = true;
   }
-  sp->mutex.unlock();
+  unlock(sp);
   if (!defer) return false;
   ++policy_->thread_stats(thread_index_).deferred_moves;
   G::unmake(pos_, f.current);
@@ -179,7 +181,7 @@ void SearchWorker<G>::end_research(int ply) {
   if (!f.holds_pending) return;
   lock(f.split);
   --f.split->pending_researches;
-  f.split->mutex.unlock();
+  unlock(f.split);
   f.holds_pending = false;
 }
 
@@ -219,7 +221,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_split_child(int ply, Sco
       }
     }
   }
-  sp->mutex.unlock();
+  unlock(sp);
   f.nodes_at_move = nodes();
   f.clock_at_move = subtree_clock();
   if (cut && f.current_is_quiet) update_quiet_stats(f, ply, f.current);
@@ -248,7 +250,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
     if (!abort_above && in_hand > 0) {
       lock(sp);
       sp->move_nodes[size_t(f.move_number)] += in_hand;
-      sp->mutex.unlock();
+      unlock(sp);
     }
     f.clock_at_move = subtree_clock();
   }
@@ -310,7 +312,7 @@ typename SearchWorker<G>::Departure SearchWorker<G>::depart_split(int ply) {
       sp->saved_pv.emplace_back(&pv_[k][k], &pv_[k][pv_length_[k]]);
     sp->frames_saved = true;
   }
-  sp->mutex.unlock();
+  unlock(sp);
   if (departure.workers_left > 0) return departure;
   departure.finishes = true;
   if (holder) {

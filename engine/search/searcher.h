@@ -50,6 +50,9 @@ class Searcher {
     }
   }
   SharedSearchState& shared_state() { return shared_; }
+  // The main thread reports its work to `meter` (a simulated run: work_meter.h); a team on
+  // virtual CPUs sets it again for each search.
+  void set_meter(WorkMeter* meter) { worker_.set_meter(meter); }
 
   // Clears stop() and ponderhit() before a search: call it before handing run() to another
   // thread, so that a stop sent before run() starts is not lost.

@@ -1,0 +1,446 @@
+#include "bench/simulate.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "bench/run_metadata.h"
+#include "bench/statistics.h"
+#include "engine/chess/chess_game.h"
+#include "engine/search/searcher.h"
+#include "engine/util/files.h"
+#include "engine/util/progress.h"
+#include "hashing/tt.h"
+#include "parallel/options.h"
+#include "parallel/virtual_cpus.h"
+
+namespace splitlab::bench {
+namespace {
+
+using parallel::CpuAccount;
+using parallel::SplitStrategy;
+using parallel::VirtualCpus;
+using parallel::WaitReason;
+
+// One simulated search, its CPUs' accounts and its threads' counters summed.
+struct Row {
+  std::string strategy;  // "none" for the one-CPU reference.
+  int cpus = 1;
+  std::string position;
+  int depth = 0;
+  uint64_t virtual_ps = 0;
+  uint64_t nodes = 0, qnodes = 0;
+  std::string move;
+  int score = 0;
+  uint64_t busy_ps = 0, no_work_ps = 0, helpers_ps = 0, lock_wait_ps = 0;
+  uint64_t locks = 0, lock_waits = 0, probes = 0, probe_misses = 0, wakes = 0, wakes_from_sleep = 0;
+  uint64_t splits = 0, failed_splits = 0, wasted_splits = 0, joins = 0, aborts = 0;
+  uint64_t aborted_nodes = 0, cut_waste_nodes = 0, help_requests = 0, deferred_moves = 0;
+  uint64_t postponed_moves = 0, switches = 0;
+
+  std::string key() const {
+    return strategy + "|" + std::to_string(cpus) + "|" + position + "|" + std::to_string(depth);
+  }
+};
+
+constexpr const char* kRunsHeader =
+    "strategy,cpus,position,depth,virtual_ps,nodes,qnodes,move,score,busy_ps,no_work_ps,"
+    "helpers_wait_ps,lock_wait_ps,locks,lock_waits,probes,probe_misses,wakes,wakes_from_sleep,"
+    "splits,failed_splits,wasted_splits,joins,aborts,aborted_nodes,cut_waste_nodes,"
+    "help_requests,deferred_moves,postponed_moves,switches";
+
+std::string to_csv(const Row& r) {
+  std::ostringstream o;
+  o << r.strategy << ',' << r.cpus << ',' << r.position << ',' << r.depth << ',' << r.virtual_ps
+    << ',' << r.nodes << ',' << r.qnodes << ',' << r.move << ',' << r.score;
+  for (uint64_t v : {r.busy_ps, r.no_work_ps, r.helpers_ps, r.lock_wait_ps, r.locks, r.lock_waits,
+                     r.probes, r.probe_misses, r.wakes, r.wakes_from_sleep, r.splits,
+                     r.failed_splits, r.wasted_splits, r.joins, r.aborts, r.aborted_nodes,
+                     r.cut_waste_nodes, r.help_requests, r.deferred_moves, r.postponed_moves,
+                     r.switches})
+    o << ',' << v;
+  return o.str();
+}
+
+bool from_csv(const std::string& line, Row& r) {
+  std::vector<std::string> f;
+  std::stringstream in(line);
+  std::string field;
+  while (std::getline(in, field, ',')) f.push_back(field);
+  if (f.size() != 30) return false;
+  try {
+    size_t i = 0;
+    r.strategy = f[i++];
+    r.cpus = std::stoi(f[i++]);
+    r.position = f[i++];
+    r.depth = std::stoi(f[i++]);
+    r.virtual_ps = std::stoull(f[i++]);
+    r.nodes = std::stoull(f[i++]);
+    r.qnodes = std::stoull(f[i++]);
+    r.move = f[i++];
+    r.score = std::stoi(f[i++]);
+    for (uint64_t* v : {&r.busy_ps, &r.no_work_ps, &r.helpers_ps, &r.lock_wait_ps, &r.locks,
+                        &r.lock_waits, &r.probes, &r.probe_misses, &r.wakes, &r.wakes_from_sleep,
+                        &r.splits, &r.failed_splits, &r.wasted_splits, &r.joins, &r.aborts,
+                        &r.aborted_nodes, &r.cut_waste_nodes, &r.help_requests,
+                        &r.deferred_moves, &r.postponed_moves, &r.switches})
+      *v = std::stoull(f[i++]);
+  } catch (...) {
+    return false;
+  }
+  return true;
+}
+
+// One search of `position` by `strategy` on `cpus` virtual CPUs (1: the single-threaded
+// search, metered), with a fresh table. `timeline`: the CPUs' activity, kept.
+Row simulate_search(const SimulateConfig& config, const ScalePosition& position,
+                    SplitStrategy strategy, int cpus, std::vector<parallel::TimelineEvent>* timeline,
+                    double& host_seconds) {
+  hashing::TranspositionTable table;
+  std::string error;
+  table.resize(config.hash_mb, &error);  // Checked once before the jobs start.
+  // As scale: the same table scheme and policy, so that the figures are comparable.
+  table.set_scheme(hashing::TtEntryScheme::Xor);
+  table.set_policy(hashing::TtReplacePolicy::Bucket);
+  const int64_t lines = int64_t(config.hash_mb * hashing::TranspositionTable::kBytesPerMegabyte /
+                                hashing::TranspositionTable::kBucketBytes);
+  VirtualCpus virtual_cpus(config.costs, cpus, lines);
+  search::Searcher<chess::ChessGame> searcher(table);
+  searcher.shared_state().features = config.features;
+  if (cpus > 1) {
+    parallel::SplitSettings settings = config.split;
+    settings.strategy = strategy;
+    searcher.set_threads(
+        parallel::make_team<chess::ChessGame>(searcher.shared_state(), cpus, settings, &virtual_cpus));
+  }
+  searcher.set_meter(&virtual_cpus);
+  chess::Position pos;
+  chess::Position::parse_fen(position.fen, pos, error);  // Checked when the suite was read.
+  table.clear();
+  searcher.new_game();
+  virtual_cpus.reset();
+  virtual_cpus.record_timeline(timeline != nullptr);
+  search::SearchLimits limits;
+  limits.depth = config.depth;
+  searcher.arm();
+  const auto start = std::chrono::steady_clock::now();
+  const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
+  host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  Row row;
+  row.strategy = cpus > 1 ? std::string(parallel::split_strategy_name(strategy)) : "none";
+  row.cpus = cpus;
+  row.position = position.id;
+  row.depth = config.depth;
+  row.virtual_ps = virtual_cpus.clock_ps(0);
+  row.move = result.best_move;
+  row.score = result.score;
+  row.switches = virtual_cpus.switches();
+  for (int i = 0; i < cpus; ++i) {
+    const CpuAccount& a = virtual_cpus.account(i);
+    row.busy_ps += a.busy_ps;
+    row.no_work_ps += a.idle_ps[int(WaitReason::kNoWork)];
+    row.helpers_ps += a.idle_ps[int(WaitReason::kHelpers)];
+    row.lock_wait_ps += a.lock_wait_ps;
+    row.locks += a.locks;
+    row.lock_waits += a.lock_waits;
+    row.probes += a.probes;
+    row.probe_misses += a.probe_misses;
+    row.wakes += a.wakes;
+    row.wakes_from_sleep += a.wakes_from_sleep;
+  }
+  for (const auto& t : parallel::thread_reports(searcher)) {
+    row.nodes += t.search.nodes;
+    row.qnodes += t.search.qnodes;
+    row.splits += t.stats.splits;
+    row.failed_splits += t.stats.failed_splits;
+    row.wasted_splits += t.stats.wasted_splits;
+    row.joins += t.stats.joins;
+    row.aborts += t.stats.aborts;
+    row.aborted_nodes += t.stats.aborted_nodes;
+    row.cut_waste_nodes += t.stats.cut_waste_nodes;
+    row.help_requests += t.stats.help_requests;
+    row.deferred_moves += t.stats.deferred_moves;
+    row.postponed_moves += t.stats.postponed_moves;
+  }
+  if (timeline) *timeline = virtual_cpus.timeline();
+  searcher.set_meter(nullptr);
+  return row;
+}
+
+bool write_timeline(const std::string& path, const std::vector<parallel::TimelineEvent>& events,
+                    std::string& error) {
+  std::ostringstream out;
+  out << "cpu,start_ns,end_ns,activity\n";
+  out.precision(12);
+  for (const auto& e : events)
+    out << e.cpu << ',' << double(e.start_ps) / 1000 << ',' << double(e.end_ps) / 1000 << ','
+        << parallel::activity_name(e.activity) << '\n';
+  return util::write_file_atomically(path, out.str(), error);
+}
+
+// The per strategy and CPU count figures, pooled over the positions.
+struct Cell {
+  std::string strategy;
+  int cpus = 0;
+  int positions = 0;
+  Interval speedup;
+  double overhead = 0, nps_ratio = 0;
+  double busy = 0, no_work = 0, helpers = 0, lock_wait = 0;  // Shares of cpus x time.
+  double splits = 0, failed_splits = 0, wasted_splits = 0, joins = 0, aborts = 0;  // Per search.
+  double help_requests = 0, deferred_moves = 0, postponed_moves = 0;
+  double aborted_share = 0, probe_miss_share = 0;
+};
+
+std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::string, Row>& rows) {
+  std::vector<Cell> cells;
+  std::vector<std::pair<std::string, int>> configs;
+  configs.emplace_back("none", 1);
+  for (auto s : config.strategies)
+    for (int n : config.cpus) configs.emplace_back(std::string(parallel::split_strategy_name(s)), n);
+  for (const auto& [strategy, n] : configs) {
+    Cell c;
+    c.strategy = strategy;
+    c.cpus = n;
+    std::vector<double> speedups, nps;
+    double nodes_one = 0, nodes_many = 0, cpu_time = 0;
+    for (const ScalePosition& p : config.positions) {
+      Row key_one{"none", 1, p.id, config.depth};
+      Row key_many{strategy, n, p.id, config.depth};
+      const auto one = rows.find(key_one.key());
+      const auto many = rows.find(key_many.key());
+      if (one == rows.end() || many == rows.end()) continue;
+      const Row& a = one->second;
+      const Row& b = many->second;
+      ++c.positions;
+      speedups.push_back(double(a.virtual_ps) / double(b.virtual_ps));
+      nps.push_back((double(b.nodes) / double(b.virtual_ps)) / (double(a.nodes) / double(a.virtual_ps)));
+      nodes_one += double(a.nodes);
+      nodes_many += double(b.nodes);
+      cpu_time += double(n) * double(b.virtual_ps);
+      c.busy += double(b.busy_ps);
+      c.no_work += double(b.no_work_ps);
+      c.helpers += double(b.helpers_ps);
+      c.lock_wait += double(b.lock_wait_ps);
+      c.splits += double(b.splits);
+      c.failed_splits += double(b.failed_splits);
+      c.wasted_splits += double(b.wasted_splits);
+      c.joins += double(b.joins);
+      c.aborts += double(b.aborts);
+      c.help_requests += double(b.help_requests);
+      c.deferred_moves += double(b.deferred_moves);
+      c.postponed_moves += double(b.postponed_moves);
+      c.aborted_share += double(b.aborted_nodes);
+      c.probe_miss_share += b.probes ? double(b.probe_misses) / double(b.probes) : 0;
+    }
+    if (c.positions > 0) {
+      c.speedup = geometric_mean_interval(speedups);
+      c.nps_ratio = geometric_mean(nps);
+      c.overhead = nodes_many / nodes_one - 1;
+      for (double* share : {&c.busy, &c.no_work, &c.helpers, &c.lock_wait}) *share /= cpu_time;
+      for (double* per : {&c.splits, &c.failed_splits, &c.wasted_splits, &c.joins, &c.aborts,
+                          &c.help_requests, &c.deferred_moves, &c.postponed_moves, &c.probe_miss_share})
+        *per /= c.positions;
+      c.aborted_share /= nodes_many;
+    }
+    cells.push_back(c);
+  }
+  return cells;
+}
+
+std::string format_summary(const SimulateConfig& config, const std::vector<Cell>& cells) {
+  std::ostringstream out;
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "simulate: %zu positions, depth %d, costs from %s\n"
+                "speedup = one CPU's virtual time to depth / N CPUs'; overhead = extra nodes; "
+                "shares of N x time\n\n",
+                config.positions.size(), config.depth, config.costs_source.c_str());
+  out << line;
+  std::snprintf(line, sizeof line, "%-8s %5s %5s %22s %9s %6s %6s %7s %7s %6s %8s %8s %8s\n",
+                "strategy", "cpus", "pos", "speedup [95%]", "overhead", "nps", "busy", "starved",
+                "owners", "locks", "splits", "joins", "aborted");
+  out << line;
+  for (const Cell& c : cells) {
+    if (c.positions == 0) continue;
+    char interval[64];
+    std::snprintf(interval, sizeof interval, "%.2f [%.2f, %.2f]", c.speedup.estimate, c.speedup.low,
+                  c.speedup.high);
+    std::snprintf(line, sizeof line,
+                  "%-8s %5d %5d %22s %8.1f%% %6.2f %5.1f%% %6.1f%% %6.1f%% %5.2f%% %8.0f %8.0f %7.2f%%\n",
+                  c.strategy.c_str(), c.cpus, c.positions, interval, 100 * c.overhead, c.nps_ratio,
+                  100 * c.busy, 100 * c.no_work, 100 * c.helpers, 100 * c.lock_wait, c.splits,
+                  c.joins, 100 * c.aborted_share);
+    out << line;
+  }
+  out << "\nHyatt's DTS on a Cray C916 (1994): 2.0, 3.7, 6.6, 11.1 at 2, 4, 8, 16 CPUs.\n";
+  return out.str();
+}
+
+std::string format_summary_csv(const std::vector<Cell>& cells) {
+  std::ostringstream out;
+  out.precision(6);
+  out << "strategy,cpus,positions,speedup,speedup_low,speedup_high,overhead,nps_ratio,busy_share,"
+         "no_work_share,helpers_wait_share,lock_wait_share,splits,failed_splits,wasted_splits,"
+         "joins,aborts,help_requests,deferred_moves,postponed_moves,aborted_node_share,"
+         "probe_miss_share\n";
+  for (const Cell& c : cells) {
+    if (c.positions == 0) continue;
+    out << c.strategy << ',' << c.cpus << ',' << c.positions << ',' << c.speedup.estimate << ','
+        << c.speedup.low << ',' << c.speedup.high << ',' << c.overhead << ',' << c.nps_ratio << ','
+        << c.busy << ',' << c.no_work << ',' << c.helpers << ',' << c.lock_wait << ',' << c.splits
+        << ',' << c.failed_splits << ',' << c.wasted_splits << ',' << c.joins << ',' << c.aborts
+        << ',' << c.help_requests << ',' << c.deferred_moves << ',' << c.postponed_moves << ','
+        << c.aborted_share << ',' << c.probe_miss_share << '\n';
+  }
+  return out.str();
+}
+
+}  // namespace
+
+int run_simulate(const SimulateConfig& config, std::string& error) {
+  std::error_code ec;
+  std::filesystem::create_directories(config.out_dir, ec);
+  if (ec) {
+    error = "cannot create '" + config.out_dir + "': " + ec.message();
+    return 2;
+  }
+  {
+    hashing::TranspositionTable probe_table;
+    if (!probe_table.resize(config.hash_mb, &error)) return 2;
+  }
+  const RunMetadata metadata = collect_run_metadata(config.command_line, kBootstrapSeed);
+  const std::string costs_text = "# costs from " + config.costs_source + "\n" + format_costs(config.costs);
+  if (!util::write_file_atomically(config.out_dir + "/costs.txt", costs_text, error)) return 2;
+
+  // Resume: the rows already in runs.csv (only those made with these costs: a costs change
+  // starts afresh in another directory, which the header below makes plain).
+  const std::string runs_path = config.out_dir + "/runs.csv";
+  std::map<std::string, Row> rows;
+  bool fresh = true;
+  {
+    std::ifstream in(runs_path);
+    std::string line;
+    while (std::getline(in, line)) {
+      fresh = false;
+      if (line.empty() || line[0] == '#' || line.rfind("strategy,", 0) == 0) continue;
+      Row r;
+      if (from_csv(line, r)) rows[r.key()] = r;
+    }
+  }
+  std::ofstream runs(runs_path, std::ios::app);
+  if (!runs) {
+    error = "cannot write '" + runs_path + "'";
+    return 2;
+  }
+  if (fresh) {
+    runs << run_metadata_comments(metadata);
+    std::istringstream costs(format_costs(config.costs));
+    for (std::string cost; std::getline(costs, cost);) runs << "# cost " << cost << '\n';
+    runs << kRunsHeader << '\n' << std::flush;
+  }
+  std::ofstream speed(config.out_dir + "/speed.csv", std::ios::app);
+  speed << "# host seconds: the one figure that varies between runs\n"
+           "strategy,cpus,position,nodes,host_seconds,simulated_nodes_per_second\n";
+
+  // The searches of each position, in a fixed order: one CPU first, then each strategy at
+  // each count.
+  struct Search {
+    SplitStrategy strategy;
+    int cpus;
+  };
+  std::vector<Search> searches = {{SplitStrategy::kNone, 1}};
+  for (auto s : config.strategies)
+    for (int n : config.cpus) searches.push_back({s, n});
+
+  // Positions go to the jobs in suite order; their rows are written in suite order too, so
+  // runs.csv is the same whatever --jobs is.
+  const size_t count = config.positions.size();
+  std::vector<std::vector<Row>> results(count);
+  std::vector<std::vector<std::pair<Row, double>>> speeds(count);
+  std::vector<char> finished(count, 0);
+  std::atomic<size_t> next{0};
+  std::mutex mutex;
+  std::condition_variable position_done;
+  std::string job_error;
+  auto job = [&] {
+    while (true) {
+      const size_t p = next.fetch_add(1);
+      if (p >= count) return;
+      const ScalePosition& position = config.positions[p];
+      std::vector<Row> out;
+      for (const Search& s : searches) {
+        Row probe;
+        probe.strategy = s.cpus > 1 ? std::string(parallel::split_strategy_name(s.strategy)) : "none";
+        probe.cpus = s.cpus;
+        probe.position = position.id;
+        probe.depth = config.depth;
+        if (auto it = rows.find(probe.key()); it != rows.end()) continue;  // Read-only by now.
+        std::vector<parallel::TimelineEvent> events;
+        const bool timeline = position.id == config.timeline_position;
+        double host = 0;
+        Row row = simulate_search(config, position, s.strategy, s.cpus, timeline ? &events : nullptr, host);
+        if (timeline) {
+          std::string e;
+          const std::string path = config.out_dir + "/timeline-" + probe.strategy + "-" +
+                                   std::to_string(s.cpus) + ".csv";
+          if (!write_timeline(path, events, e)) {
+            std::lock_guard lock(mutex);
+            job_error = e;
+          }
+        }
+        std::lock_guard lock(mutex);
+        speeds[p].emplace_back(row, host);
+        out.push_back(std::move(row));
+      }
+      std::lock_guard lock(mutex);
+      results[p] = std::move(out);
+      finished[p] = 1;
+      position_done.notify_all();
+    }
+  };
+  std::vector<std::thread> threads;
+  const int jobs = std::max(1, std::min<int>(config.jobs, int(count)));
+  for (int j = 0; j < jobs; ++j) threads.emplace_back(job);
+
+  util::Progress progress("simulate");
+  std::map<std::string, Row> all = rows;
+  for (size_t p = 0; p < count; ++p) {
+    std::unique_lock lock(mutex);
+    position_done.wait(lock, [&] { return finished[p] != 0; });
+    for (const Row& r : results[p]) {
+      runs << to_csv(r) << '\n';
+      all[r.key()] = r;
+    }
+    for (const auto& [r, host] : speeds[p])
+      speed << r.strategy << ',' << r.cpus << ',' << r.position << ',' << r.nodes << ',' << host
+            << ',' << (host > 0 ? double(r.nodes) / host : 0) << '\n';
+    runs << std::flush;
+    speed << std::flush;
+    lock.unlock();
+    progress.update(double(p + 1), double(count), config.positions[p].id);
+  }
+  for (auto& t : threads) t.join();
+  if (!job_error.empty()) {
+    error = job_error;
+    return 2;
+  }
+
+  const std::vector<Cell> cells = summarise(config, all);
+  const std::string summary = format_summary(config, cells);
+  std::fputs(summary.c_str(), stdout);
+  if (!util::write_file_atomically(config.out_dir + "/summary.txt", summary, error) ||
+      !util::write_file_atomically(config.out_dir + "/summary.csv", format_summary_csv(cells), error))
+    return 2;
+  return 0;
+}
+
+}  // namespace splitlab::bench

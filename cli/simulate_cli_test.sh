@@ -1,0 +1,98 @@
+#!/bin/bash
+# Shell test of the built binary: a small `splitlab simulate` (3 positions, depth 7, every
+# strategy at 2, 4 and 16 virtual CPUs). The same command gives the same runs.csv and summary
+# with --jobs 1 and --jobs 3; every row's time shares add up to its CPUs x its virtual time,
+# and one CPU's rows neither split nor wait (that one CPU searches exactly the real tree is
+# //tests/parallel:simulated_search_test's); a rerun simulates nothing again; --timeline writes each
+# configuration's events, which tile every CPU's time; bad flags get exit code 2 and a message
+# naming what was wrong.
+set -u
+
+RUNFILES="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-splitlab}"
+BIN="$RUNFILES/splitlab"
+[[ -x "$BIN" ]] || BIN="./splitlab"
+[[ -x "$BIN" ]] || { echo "cannot find the splitlab binary" >&2; exit 1; }
+TMP="${TEST_TMPDIR:-$(mktemp -d)}"
+failures=0
+fail() {
+  echo "FAILED: $*" >&2
+  failures=$((failures + 1))
+}
+run() {  # run DIR JOBS [flags...]
+  local dir="$1" jobs="$2"
+  shift 2
+  "$BIN" simulate --depth 7 --positions 3 --cpus 2,4,16 --hash 16 --jobs "$jobs" --out "$dir" "$@" \
+    >"$TMP/stdout" 2>"$TMP/stderr"
+  status=$?
+}
+data() { grep -v '^#' "$1"; }
+
+run "$TMP/one" 1 --timeline scale.002
+[[ $status -eq 0 ]] || fail "simulate --jobs 1: exit code $status: $(tail -n 3 "$TMP/stderr")"
+run "$TMP/three" 3
+[[ $status -eq 0 ]] || fail "simulate --jobs 3: exit code $status: $(tail -n 3 "$TMP/stderr")"
+cmp -s <(data "$TMP/one/runs.csv") <(data "$TMP/three/runs.csv") ||
+  fail "runs.csv differs between --jobs 1 and --jobs 3"
+cmp -s "$TMP/one/summary.txt" "$TMP/three/summary.txt" || fail "summary.txt differs with --jobs"
+for s in ybwc dts lazy abdada; do
+  for n in 2 4 16; do
+    grep -Eq "^$s +$n +3 " "$TMP/one/summary.txt" || fail "summary: no line for $s at $n CPUs"
+    [[ -s "$TMP/one/timeline-$s-$n.csv" ]] || fail "no timeline for $s at $n CPUs"
+  done
+done
+
+python3 - "$TMP/one" >"$TMP/check" 2>&1 <<'PY' || fail "$(cat "$TMP/check")"
+import csv, sys
+folder = sys.argv[1]
+problems = []
+rows = list(csv.DictReader(l for l in open(f"{folder}/runs.csv") if not l.startswith("#")))
+if len(rows) != 3 * (1 + 4 * 3):
+    problems.append(f"{len(rows)} rows, not 39")
+for r in rows:
+    n, t = int(r["cpus"]), int(r["virtual_ps"])
+    parts = sum(int(r[k]) for k in ("busy_ps", "no_work_ps", "helpers_wait_ps", "lock_wait_ps"))
+    if parts != n * t:
+        problems.append(f"{r['strategy']} x{n} {r['position']}: time shares {parts} != {n} x {t}")
+    if r["strategy"] == "none" and (n != 1 or int(r["splits"]) or int(r["no_work_ps"])):
+        problems.append(f"one-CPU row {r['position']} split or waited")
+# The timeline of each configuration tiles its CPUs' time: per CPU, the stretches add up to
+# the search's virtual time.
+for r in rows:
+    if r["position"] != "scale.002" or r["strategy"] == "none":
+        continue
+    n, t = int(r["cpus"]), int(r["virtual_ps"]) / 1000
+    spans = [0.0] * n
+    for e in csv.DictReader(open(f"{folder}/timeline-{r['strategy']}-{n}.csv")):
+        spans[int(e["cpu"])] += float(e["end_ns"]) - float(e["start_ns"])
+    for cpu, s in enumerate(spans):
+        if abs(s - t) > 1e-3 * t:
+            problems.append(f"timeline {r['strategy']} x{n} cpu {cpu}: {s:.0f} ns of {t:.0f}")
+if problems:
+    print("\n".join(problems))
+    sys.exit(1)
+PY
+
+# A rerun finds every row done and adds none.
+before=$(data "$TMP/one/runs.csv" | wc -l)
+run "$TMP/one" 1
+[[ $status -eq 0 ]] || fail "rerun: exit code $status"
+[[ $(data "$TMP/one/runs.csv" | wc -l) -eq $before ]] || fail "rerun added rows"
+
+expect_error() {  # expect_error MESSAGE FLAGS...
+  local message="$1"
+  shift
+  "$BIN" simulate --out "$TMP/bad" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
+  local code=$?
+  [[ $code -eq 2 ]] || fail "simulate $*: exit code $code, not 2"
+  grep -qF -- "$message" "$TMP/stderr" || fail "simulate $*: no '$message' in: $(cat "$TMP/stderr")"
+}
+expect_error "--cpus: '1' is not a CPU count from 2 to 512" --cpus 1,4
+expect_error "--cpus: 'x' is not a CPU count" --cpus 2,x
+printf 'interior_node 100\nnodes 3\n' >"$TMP/costs.txt"
+expect_error "costs line 2: unknown cost 'nodes'" --costs "$TMP/costs.txt"
+expect_error "--costs: cannot read" --costs "$TMP/missing.txt"
+expect_error "--timeline: no position 'nowhere' in the suite" --timeline nowhere
+expect_error "unknown" --strategies ybwc,nope
+
+[[ $failures -eq 0 ]] || exit 1
+echo "simulate_cli_test: all checks passed"

@@ -1,0 +1,96 @@
+#include "cli/simulate_command.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "bench/run_metadata.h"
+#include "bench/simulate.h"
+#include "cli/flags.h"
+#include "cli/scale_command.h"
+#include "cli/search_flags.h"
+#include "engine/util/errors.h"
+#include "engine/util/text.h"
+#include "parallel/cost_model.h"
+#include "parallel/options.h"
+
+namespace splitlab::cli {
+namespace {
+
+int fail(const std::string& message) { return util::command_error("simulate", message); }
+
+// --cpus LIST: virtual CPU counts from 2 to the most threads a search may have.
+bool read_cpu_counts(const Flags& flags, std::vector<int>& counts, std::string& error) {
+  counts.clear();
+  for (const std::string& item : util::split_list(flags.get("cpus", "2,4,8,16,32,64"))) {
+    int64_t n = 0;
+    if (!util::parse_int(item, 2, parallel::kMaxThreads, n)) {
+      error = "--cpus: '" + item + "' is not a CPU count from 2 to " +
+              std::to_string(parallel::kMaxThreads) + " (one CPU is always searched)";
+      return false;
+    }
+    if (std::find(counts.begin(), counts.end(), int(n)) == counts.end()) counts.push_back(int(n));
+  }
+  if (counts.empty()) {
+    error = "--cpus: no CPU count given";
+    return false;
+  }
+  std::sort(counts.begin(), counts.end());
+  return true;
+}
+
+}  // namespace
+
+int simulate_command(const std::vector<std::string>& args) {
+  Flags flags({"strategies", "cpus", "depth", "suite", "positions", "costs", "hash", "jobs",
+               "timeline", "out", "split-nodes", "ordering", "min-split-depth", "max-helpers",
+               "features"},
+              {});
+  std::string error;
+  if (!flags.parse(args, error)) return fail(error);
+  bench::SimulateConfig config;
+  long long depth, hash, positions, jobs;
+  if (!flags.get_int("depth", 1, 60, 10, depth, error) ||
+      !flags.get_int("hash", 1, 32768, 64, hash, error) ||
+      !flags.get_int("positions", 1, 100000, 100000, positions, error) ||
+      !flags.get_int("jobs", 1, 256, 1, jobs, error) || !read_cpu_counts(flags, config.cpus, error) ||
+      !read_split_settings(flags, config.split, error) ||
+      !read_strategies(flags, config.strategies, error) ||
+      !load_scale_suite(flags, GameId::kChess, config.positions, error))
+    return fail(error);
+  if (!search::parse_search_features(
+          flags.get("features", std::string(chess::ChessGame::kDefaultSearchFeatures)),
+          config.features, error))
+    return fail("--features: " + error);
+  // --costs FILE: this machine's costs with the file's over them.
+  config.costs = parallel::default_costs();
+  config.costs_source = parallel::kDefaultCostsSource;
+  if (flags.has("costs")) {
+    const std::string path = flags.get("costs");
+    std::ifstream in(path);
+    if (!in) return fail("--costs: cannot read '" + path + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!parallel::parse_costs(text.str(), config.costs, error)) return fail(path + ": " + error);
+    config.costs_source = path;
+  }
+  if (config.positions.size() > size_t(positions)) config.positions.resize(size_t(positions));
+  config.timeline_position = flags.get("timeline", "");
+  if (!config.timeline_position.empty() &&
+      std::none_of(config.positions.begin(), config.positions.end(),
+                   [&](const auto& p) { return p.id == config.timeline_position; }))
+    return fail("--timeline: no position '" + config.timeline_position + "' in the suite");
+  config.depth = int(depth);
+  config.hash_mb = size_t(hash);
+  config.jobs = int(jobs);
+  config.out_dir = flags.get("out", "results/simulate");
+  config.command_line = bench::splitlab_command_line("simulate", args);
+  std::fprintf(stderr, "simulate: %zu positions, depth %d, %zu CPU counts, %d jobs, results in %s\n",
+               config.positions.size(), config.depth, config.cpus.size(), config.jobs,
+               config.out_dir.c_str());
+  if (bench::run_simulate(config, error)) return fail(error);
+  return 0;
+}
+
+}  // namespace splitlab::cli
