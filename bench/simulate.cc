@@ -193,7 +193,8 @@ struct Cell {
   int cpus = 0;
   int positions = 0;
   Interval speedup;
-  double overhead = 0, nps_ratio = 0;
+  Interval overhead_ratio;  // Nodes against one CPU's, per position (as scale's overhead).
+  double overhead = 0, nps_ratio = 0;  // overhead: pooled over the positions.
   double busy = 0, no_work = 0, helpers = 0, lock_wait = 0;  // Shares of cpus x time.
   double splits = 0, failed_splits = 0, wasted_splits = 0, joins = 0, aborts = 0;  // Per search.
   double help_requests = 0, deferred_moves = 0, postponed_moves = 0;
@@ -210,7 +211,7 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
     Cell c;
     c.strategy = strategy;
     c.cpus = n;
-    std::vector<double> speedups, nps;
+    std::vector<double> speedups, nps, node_ratios;
     double nodes_one = 0, nodes_many = 0, cpu_time = 0;
     for (const ScalePosition& p : config.positions) {
       Row key_one{"none", 1, p.id, config.depth};
@@ -222,6 +223,7 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
       const Row& b = many->second;
       ++c.positions;
       speedups.push_back(double(a.virtual_ps) / double(b.virtual_ps));
+      node_ratios.push_back(double(b.nodes) / double(a.nodes));
       nps.push_back((double(b.nodes) / double(b.virtual_ps)) / (double(a.nodes) / double(a.virtual_ps)));
       nodes_one += double(a.nodes);
       nodes_many += double(b.nodes);
@@ -243,6 +245,7 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
     }
     if (c.positions > 0) {
       c.speedup = geometric_mean_interval(speedups);
+      c.overhead_ratio = geometric_mean_interval(node_ratios);
       c.nps_ratio = geometric_mean(nps);
       c.overhead = nodes_many / nodes_one - 1;
       for (double* share : {&c.busy, &c.no_work, &c.helpers, &c.lock_wait}) *share /= cpu_time;
@@ -261,22 +264,25 @@ std::string format_summary(const SimulateConfig& config, const std::vector<Cell>
   char line[512];
   std::snprintf(line, sizeof line,
                 "simulate: %zu positions, depth %d, costs from %s\n"
-                "speedup = one CPU's virtual time to depth / N CPUs'; overhead = extra nodes; "
-                "shares of N x time\n\n",
+                "speedup = one CPU's virtual time to depth / N CPUs'; overhead = extra nodes "
+                "(geometric mean over positions, as scale's; pooled in summary.csv); shares of "
+                "N x time\n\n",
                 config.positions.size(), config.depth, config.costs_source.c_str());
   out << line;
-  std::snprintf(line, sizeof line, "%-8s %5s %5s %22s %9s %6s %6s %7s %7s %6s %8s %8s %8s\n",
-                "strategy", "cpus", "pos", "speedup [95%]", "overhead", "nps", "busy", "starved",
+  std::snprintf(line, sizeof line, "%-8s %5s %5s %22s %24s %6s %6s %7s %7s %6s %8s %8s %8s\n",
+                "strategy", "cpus", "pos", "speedup [95%]", "overhead % [95%]", "nps", "busy", "starved",
                 "owners", "locks", "splits", "joins", "aborted");
   out << line;
   for (const Cell& c : cells) {
     if (c.positions == 0) continue;
-    char interval[64];
+    char interval[64], overhead[64];
     std::snprintf(interval, sizeof interval, "%.2f [%.2f, %.2f]", c.speedup.estimate, c.speedup.low,
                   c.speedup.high);
+    std::snprintf(overhead, sizeof overhead, "%.1f [%.1f, %.1f]", 100 * (c.overhead_ratio.estimate - 1),
+                  100 * (c.overhead_ratio.low - 1), 100 * (c.overhead_ratio.high - 1));
     std::snprintf(line, sizeof line,
-                  "%-8s %5d %5d %22s %8.1f%% %6.2f %5.1f%% %6.1f%% %6.1f%% %5.2f%% %8.0f %8.0f %7.2f%%\n",
-                  c.strategy.c_str(), c.cpus, c.positions, interval, 100 * c.overhead, c.nps_ratio,
+                  "%-8s %5d %5d %22s %24s %6.2f %5.1f%% %6.1f%% %6.1f%% %5.2f%% %8.0f %8.0f %7.2f%%\n",
+                  c.strategy.c_str(), c.cpus, c.positions, interval, overhead, c.nps_ratio,
                   100 * c.busy, 100 * c.no_work, 100 * c.helpers, 100 * c.lock_wait, c.splits,
                   c.joins, 100 * c.aborted_share);
     out << line;
@@ -288,14 +294,17 @@ std::string format_summary(const SimulateConfig& config, const std::vector<Cell>
 std::string format_summary_csv(const std::vector<Cell>& cells) {
   std::ostringstream out;
   out.precision(6);
-  out << "strategy,cpus,positions,speedup,speedup_low,speedup_high,overhead,nps_ratio,busy_share,"
+  out << "strategy,cpus,positions,speedup,speedup_low,speedup_high,overhead_geomean,"
+         "overhead_low,overhead_high,overhead_pooled,nps_ratio,busy_share,"
          "no_work_share,helpers_wait_share,lock_wait_share,splits,failed_splits,wasted_splits,"
          "joins,aborts,help_requests,deferred_moves,postponed_moves,aborted_node_share,"
          "probe_miss_share\n";
   for (const Cell& c : cells) {
     if (c.positions == 0) continue;
     out << c.strategy << ',' << c.cpus << ',' << c.positions << ',' << c.speedup.estimate << ','
-        << c.speedup.low << ',' << c.speedup.high << ',' << c.overhead << ',' << c.nps_ratio << ','
+        << c.speedup.low << ',' << c.speedup.high << ',' << c.overhead_ratio.estimate - 1 << ','
+        << c.overhead_ratio.low - 1 << ',' << c.overhead_ratio.high - 1 << ',' << c.overhead << ','
+        << c.nps_ratio << ','
         << c.busy << ',' << c.no_work << ',' << c.helpers << ',' << c.lock_wait << ',' << c.splits
         << ',' << c.failed_splits << ',' << c.wasted_splits << ',' << c.joins << ',' << c.aborts
         << ',' << c.help_requests << ',' << c.deferred_moves << ',' << c.postponed_moves << ','

@@ -47,6 +47,8 @@ std::string usage_text() {
       "  simulate [--strategies {strategies}] [--cpus 2,4,8,16,32,64] [--depth N]\n"
       "        [--suite FILE] [--positions N] [--costs FILE] [--jobs J] [--timeline ID]\n"
       "        [--out DIR] [split flags] (the same search on virtual CPUs, deterministic)\n"
+      "  simulate --calibrate [--positions 24] [--depth 12] [--repeats 3] [--out DIR]\n"
+      "        (this machine's costs for the simulator, measured)\n"
       "  nodelog ONE.nodelog MANY.nodelog (two kept node logs of one position)\n"
       "  predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]\n"
       "        [--threads N] [--strategy {strategy}] [--out DIR] [--hash MB]\n"

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "bench/run_metadata.h"
 #include "bench/simulate.h"
+#include "bench/simulate_calibration.h"
+#include "engine/util/files.h"
 #include "cli/flags.h"
 #include "cli/scale_command.h"
 #include "cli/search_flags.h"
@@ -45,8 +48,8 @@ bool read_cpu_counts(const Flags& flags, std::vector<int>& counts, std::string& 
 int simulate_command(const std::vector<std::string>& args) {
   Flags flags({"strategies", "cpus", "depth", "suite", "positions", "costs", "hash", "jobs",
                "timeline", "out", "split-nodes", "ordering", "min-split-depth", "max-helpers",
-               "features"},
-              {});
+               "features", "repeats"},
+              {"calibrate"});
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   bench::SimulateConfig config;
@@ -81,6 +84,30 @@ int simulate_command(const std::vector<std::string>& args) {
       std::none_of(config.positions.begin(), config.positions.end(),
                    [&](const auto& p) { return p.id == config.timeline_position; }))
     return fail("--timeline: no position '" + config.timeline_position + "' in the suite");
+  // --calibrate: measure this machine's costs instead (the first 24 positions by default, at
+  // depth 12, over the costs given as the starting ratios) into OUT/calibrated-costs.txt.
+  if (flags.has("calibrate")) {
+    bench::CalibrationConfig calibration;
+    long long repeats;
+    if (!flags.get_int("repeats", 1, 100, 3, repeats, error)) return fail(error);
+    calibration.positions = config.positions;
+    if (!flags.has("positions") && calibration.positions.size() > 24) calibration.positions.resize(24);
+    calibration.depth = flags.has("depth") ? int(depth) : 12;
+    calibration.repeats = int(repeats);
+    calibration.hash_mb = size_t(hash);
+    calibration.features = config.features;
+    calibration.start = config.costs;
+    std::string text;
+    if (!bench::calibrate_costs(calibration, text, error)) return fail(error);
+    const std::string dir = flags.get("out", "results/simulate");
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return fail("cannot create '" + dir + "': " + ec.message());
+    if (!util::write_file_atomically(dir + "/calibrated-costs.txt", text, error)) return fail(error);
+    std::fputs(text.c_str(), stdout);
+    std::fprintf(stderr, "simulate: costs in %s/calibrated-costs.txt\n", dir.c_str());
+    return 0;
+  }
   config.depth = int(depth);
   config.hash_mb = size_t(hash);
   config.jobs = int(jobs);

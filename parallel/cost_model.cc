@@ -47,30 +47,32 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 const char* const kDefaultCostsSource =
-    "provisional defaults (parallel/cost_model.cc): one CPU's virtual NPS within 8% of bench's here";
+    "splitlab simulate --calibrate on the 2-core development machine "
+    "(experiments/simulate/calibration)";
 
 CostModel default_costs() {
   CostModel c;
-  // Provisional: estimates whose sum over a search gives one virtual CPU 400 ns a node on the
-  // scaling suite at depth 10, against bench's 369 ns here (2.71 M nodes/s). A fit of each
-  // cost to measured 1-thread times and counts, and the split, join and wake costs from
-  // `scale`'s measurements, are still to come; until then compare strategies under one
-  // cost model, not against a real machine's seconds. The spin window is the Parker's.
-  c.interior_node = 420;
-  c.quiescence_node = 260;
-  c.evaluation = 90;
-  c.probe_cached = 15;
-  c.probe_uncached = 90;
-  c.store = 10;
-  c.split = 900;
-  c.join = 700;
-  c.copy_position = 60;
-  c.lock = 40;
+  // Measured by `splitlab simulate --calibrate --positions 48 --depth 14` on the 2-core
+  // machine (experiments/simulate/calibration/calibrated-costs.txt, rounded): the work costs
+  // are starting estimates scaled by the real 1-thread time over one virtual CPU's (x1.033,
+  // 438 ns a node over 24 M nodes; each position's ratio to it 0.80-1.38, median 0.96); split
+  // and join from 2-thread YBWC split seconds per split or join (2,120 ns); the wakes from a
+  // Parker between two threads (medians of 200). The spin window is the Parker's own.
+  c.interior_node = 434;
+  c.quiescence_node = 269;
+  c.evaluation = 93;
+  c.probe_cached = 15.5;
+  c.probe_uncached = 93;
+  c.store = 10.3;
+  c.split = 2058;
+  c.join = 1996;
+  c.copy_position = 62;
+  c.lock = 41;
   c.spin_window = 1'000'000;  // kSpinWithOwnCore.
-  c.wake_spinning = 150;
-  c.wake_sleeping = 30'000;
-  c.ring = 20;
-  c.ring_sleeper = 3'000;
+  c.wake_spinning = 281;
+  c.wake_sleeping = 69'442;
+  c.ring = 5.7;
+  c.ring_sleeper = 17'126;
   c.cache_lines = 16384;  // 1 MiB.
   return c;
 }
