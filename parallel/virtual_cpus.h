@@ -10,9 +10,11 @@
 // one token: the smallest-clock rule switches CPUs at nearly every node at 64 CPUs, and a
 // fiber switch costs tens of nanoseconds against a few microseconds for a hand-off between
 // OS threads (futex wake and sleep), which would make a simulated node tens of times dearer
-// than a real one. A fiber switch is two stack-pointer swaps inside the process: measured by
-// //parallel:virtual_cpus_benchmark. Boost.Context rather than our own: its context switch is
-// per-architecture assembly, tested, and packaged.
+// than a real one. A fiber switch is two stack-pointer swaps inside the process: at 16-64
+// CPUs, where the scheduler switches at nearly every node, a simulation runs 1.57 M nodes a
+// second against 2.69 M at one CPU (no switches) and bench's 2.71 M (experiments/simulate).
+// Boost.Context rather than our own: its context switch is per-architecture assembly,
+// tested, and packaged.
 //
 // The CPUs switch only inside a WorkMeter report (a node, an evaluation, a probe, a split, a
 // join), never inside a lock's critical section, so that no fiber ever finds a real lock
