@@ -81,8 +81,10 @@ python3 "$(dirname "$0")/engine_build_check.py" "$dir/engines.txt" "new=${new%%:
 bash "$(dirname "$0")/host_steal_log.sh" "$dir/match.out" "$dir/host-steal.log" &
 steal_logger=$!
 trap 'kill "$steal_logger" 2>/dev/null' EXIT
+# Line-buffered, so that match.out keeps every line up to the moment a test is stopped (the
+# games themselves are safe in results/ whatever happens to this log).
 # shellcheck disable=SC2046,SC2086
-"$runner" match $variant $openings \
+stdbuf -oL "$runner" match $variant $openings \
   --engine name=new $(spec "$new") --engine name=base $(spec "$base") \
   --each tc="${TC:-3+0.03}" option.Hash=16 option.Threads=1 \
   --rounds "${ROUNDS:-1000}" --games 2 --repeat --concurrency "${CONCURRENCY:-2}" \
