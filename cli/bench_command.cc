@@ -161,11 +161,31 @@ int run_bench(const Flags& flags, const bench::RunMetadata& metadata, std::ofstr
 
 }  // namespace
 
+const util::CommandSpec& bench_spec() {
+  static const util::CommandSpec spec = [] {
+    util::CommandSpec c;
+    c.name = "bench";
+    c.brief = "the bench signature and the speed: fixed-depth searches of the bench positions";
+    c.summary =
+        "Searches the game's bench positions (32 chess middlegames, 24 xiangqi positions) to a "
+        "fixed depth, each with a fresh table, and ends with 'Nodes searched: N' (in one thread "
+        "the bench signature, the same on every run) and 'Nodes/second: N'";
+    c.flags = {game_flag(),
+               util::int_flag("depth", "N", "the depth of every search", 1, kMaxPly - 1, 10)};
+    util::add_flags(c.flags, table_flags(16));
+    util::add_flags(c.flags, parallel_flags());
+    c.flags.push_back(util::text_flag("positions", "FILE.epd",
+                                      "search these positions instead of the bench positions",
+                                      "the game's bench positions"));
+    c.flags.push_back(util::text_flag("json", "FILE",
+                                      "also write the result as JSON, with the run's metadata"));
+    return c;
+  }();
+  return spec;
+}
+
 int bench_command(const std::vector<std::string>& args) {
-  std::set<std::string> valued = {"depth", "positions", "json", "game"};
-  valued.insert(kTableFlags.begin(), kTableFlags.end());
-  valued.insert(kParallelFlags.begin(), kParallelFlags.end());
-  Flags flags(valued, {});
+  Flags flags(bench_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   GameId game = GameId::kChess;
@@ -182,7 +202,7 @@ int bench_command(const std::vector<std::string>& args) {
       return fail("cannot write --json file '" + json_path + "': " + std::strerror(errno));
   }
   long long depth = 0;
-  if (!flags.get_int("depth", 1, kMaxPly - 1, 10, depth, error)) return fail(error);
+  if (!flags.get_int("depth", depth, error)) return fail(error);
   hashing::TranspositionTable table;
   if (!configure_table(flags, 16, table, error)) return fail(error);
 

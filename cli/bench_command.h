@@ -3,7 +3,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/util/flag_spec.h"
+
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& bench_spec();
 
 // `splitlab bench [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P] [--threads N]
 //                 [--strategy none|ybwc|dts|lazy] [--split-nodes pv-all|any]

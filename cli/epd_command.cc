@@ -31,23 +31,48 @@ bool parse_moves(const chess::Position& pos, const protocol::EpdOperation* op,
 
 }  // namespace
 
+const util::CommandSpec& epd_spec() {
+  static const util::CommandSpec spec = [] {
+    util::CommandSpec c;
+    c.name = "epd";
+    c.brief = "solves a bm/am test suite such as Win At Chess";
+    c.operands = "FILE";
+    c.summary =
+        "Solves a bm/am test suite (chess EPD) and prints 'Solved: S/T'; give --movetime, "
+        "--depth or both (whichever ends a search first); a line it cannot use is skipped and "
+        "named on stderr";
+    c.flags = {
+        util::int_flag("movetime", "MS", "the time for each position", 1, 3600 * 1000, 1000),
+        util::int_flag("depth", "N", "the depth of each search (alone, a 1-thread run repeats "
+                                     "exactly on any machine)", 1, kMaxPly - 1, 0)};
+    c.flags[0].default_text = "";  // One of the two limits is required.
+    c.flags[1].default_text = "";
+    c.flags.push_back(util::text_flag("out", "FILE.csv",
+                                      "also write a row per position: id, line, solved, move, "
+                                      "expected, score, depth, nodes"));
+    c.flags.push_back(util::text_flag("part", "K/N",
+                                      "take every Nth position from the Kth, so that N "
+                                      "processes share a suite", "1/1",
+                                      "1 <= K <= N <= 1024"));
+    util::add_flags(c.flags, table_flags(64));
+    util::add_flags(c.flags, parallel_flags("chess's"));
+    return c;
+  }();
+  return spec;
+}
+
 int epd_command(const std::vector<std::string>& args) {
   if (args.empty() || args[0].rfind("--", 0) == 0) return fail("usage: splitlab epd FILE --movetime MS | --depth N");
   const std::string path = args[0];
-  std::set<std::string> valued = {"movetime", "depth", "out", "part"};
-  valued.insert(kTableFlags.begin(), kTableFlags.end());
-  valued.insert(kParallelFlags.begin(), kParallelFlags.end());
-  Flags flags(valued, {});
+  Flags flags(epd_spec().flags);
   std::string error;
   if (!flags.parse({args.begin() + 1, args.end()}, error)) return fail(error);
   // A time per position, a depth, or both (whichever ends first). A depth alone makes a
   // single-threaded run repeat exactly on any machine and under any build, sanitizers too.
   long long movetime = 0, depth = 0;
   if (!flags.has("movetime") && !flags.has("depth")) return fail("--movetime MS or --depth N is required");
-  if (flags.has("movetime") && !flags.get_int("movetime", 1, 3600 * 1000, 1000, movetime, error))
-    return fail(error);
-  if (flags.has("depth") && !flags.get_int("depth", 1, kMaxPly - 1, 0, depth, error))
-    return fail(error);
+  if (flags.has("movetime") && !flags.get_int("movetime", movetime, error)) return fail(error);
+  if (flags.has("depth") && !flags.get_int("depth", depth, error)) return fail(error);
   // --part K/N: the records whose index is K-1 modulo N, so that N processes side by side
   // (one per core) share a suite and their rows, keyed by line, merge back into one run.
   long long part = 1, parts = 1;

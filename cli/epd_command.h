@@ -2,8 +2,12 @@
 
 #include <string>
 #include <vector>
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& epd_spec();
 
 // `splitlab epd FILE --movetime MS [--hash MB] [--tt-entry S] [--tt-replace P] [--out CSV]`
 // Solves a test suite: a position is solved when the engine's move is one of its `bm` moves

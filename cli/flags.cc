@@ -5,6 +5,21 @@
 
 namespace splitlab::cli {
 
+Flags::Flags(const std::vector<FlagSpec>& specs) : specs_(specs) {
+  for (const FlagSpec& spec : specs)
+    (spec.arity == FlagSpec::Arity::kSwitch ? switches_ : valued_).insert(spec.name);
+}
+
+bool Flags::get_int(const std::string& name, long long& value, std::string& error) const {
+  const FlagSpec* spec = util::find_flag(specs_, name);
+  if (!spec || !spec->ints) {
+    // A programming error: the command reads a flag it did not declare as an integer.
+    error = "internal: --" + name + " is not declared as an integer flag";
+    return false;
+  }
+  return get_int(name, spec->ints->min, spec->ints->max, spec->ints->fallback, value, error);
+}
+
 bool Flags::parse(const std::vector<std::string>& args, std::string& error) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];

@@ -7,13 +7,20 @@
 #include <string>
 #include <vector>
 
+#include "engine/util/flag_spec.h"
+
 namespace splitlab::cli {
+
+using util::FlagSpec;
 
 class Flags {
  public:
   // `valued` flags take the next argument as value; `switches` take none.
   Flags(std::set<std::string> valued, std::set<std::string> switches)
       : valued_(std::move(valued)), switches_(std::move(switches)) {}
+  // The flags a command declares (its CommandSpec): what help shows is what parses, and an
+  // integer flag's range and default come from its declaration (get_int below).
+  explicit Flags(const std::vector<FlagSpec>& specs);
 
   // Returns false with `error` set on an unknown flag, a missing value or a stray argument.
   bool parse(const std::vector<std::string>& args, std::string& error);
@@ -27,12 +34,15 @@ class Flags {
   // Reads an integer flag within [min, max]; returns false with `error` naming the flag.
   bool get_int(const std::string& name, long long min, long long max, long long fallback,
                long long& value, std::string& error) const;
+  // The same with the range and default of the flag's declaration (an integer FlagSpec).
+  bool get_int(const std::string& name, long long& value, std::string& error) const;
   // Reads a decimal flag ("1.5", "2", ".25") within [min, max]; false with `error` naming it.
   bool get_double(const std::string& name, double min, double max, double fallback,
                   double& value, std::string& error) const;
 
  private:
   std::set<std::string> valued_, switches_;
+  std::vector<FlagSpec> specs_;  // Empty when made from name sets.
   // Every value of each flag given, in order (a switch's is "1"); get() reads the last.
   std::map<std::string, std::vector<std::string>> values_;
 };

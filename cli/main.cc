@@ -1,4 +1,5 @@
 // The splitlab binary: one entry point, one subcommand per job.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -17,69 +18,66 @@
 #include "cli/tt_study_command.h"
 #include "engine/protocol/uci.h"
 #include "engine/protocol/uci_front_end.h"
-#include "parallel/strategy.h"
+#include "engine/util/flag_spec.h"
 
 namespace {
 
-// The usage text, with the strategy lists read from the registry (parallel/strategy.h).
-std::string usage_text() {
-  std::string text =
-      "usage: splitlab <command> [flags]\n"
-      "commands:\n"
-      "  (none) | uci     a UCI engine on stdin/stdout: chess, or xiangqi after\n"
-      "                   setoption name UCI_Variant value xiangqi (ranks 1..10)\n"
-      "  ucci             a xiangqi UCCI engine on stdin/stdout\n"
-      "  bench [--game chess|xiangqi] [--depth N] [--hash MB] [--tt-entry S] [--tt-replace P]\n"
-      "        [--threads N] [--strategy {strategy}] [--split-nodes pv-all|any]\n"
-      "        [--min-split-depth N] [--max-helpers N] [--ordering copy|own|shared]\n"
-      "        [--positions FILE.epd] [--json FILE]\n"
-      "  epd FILE --movetime MS [--hash MB] [--out FILE.csv] [--threads N] [--features LIST]\n"
-      "        [--part K/N]\n"
-      "  scale [--strategies {strategies}] [--threads 1,2] [--seconds T | --depth N]\n"
-      "        [--calibration-positions N] [--suite FILE] [--game chess|xiangqi]\n"
-      "        [--repeats K] [--out DIR] [--references glaurung,stockfish|none]\n"
-      "        [--glaurung-depth N] [--stockfish-depth N] [--fairy-depth N]\n"
-      "        [--engine NAME=PATH[,OPTION=VALUE...]]... (a UCI engine of yours beside them)\n"
-      "        [--split-nodes S] [--min-split-depth N] [--max-helpers N] [--ordering O]\n"
-      "  overhead [--strategies {strategies}] [--threads 2] [--seconds T | --depth N]\n"
-      "        [--suite FILE] [--positions N] [--repeats K] [--out DIR] [split flags]\n"
-      "        [--node-log] [--keep-node-logs] (compare every node with one thread's)\n"
-      "  simulate [--strategies {strategies}] [--cpus 2,4,8,16,32,64] [--depth N]\n"
-      "        [--suite FILE] [--positions N] [--costs FILE] [--jobs J] [--timeline ID]\n"
-      "        [--out DIR] [split flags] (the same search on virtual CPUs, deterministic)\n"
-      "  simulate --calibrate [--positions 24] [--depth 12] [--repeats 3] [--out DIR]\n"
-      "        (this machine's costs for the simulator, measured)\n"
-      "  nodelog ONE.nodelog MANY.nodelog (two kept node logs of one position)\n"
-      "  predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]\n"
-      "        [--threads N] [--strategy {strategy}] [--out DIR] [--hash MB]\n"
-      "        [the table and split flags of bench]\n"
-      "  tt-study --games FILE.pgn [--first-move N] [--positions-per-game N]\n"
-      "        [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N]\n"
-      "        [--max-log2 N] [--policies LIST] [--search full|plain|both]\n"
-      "        [--tables kept,cleared] [--tt-entry S] [--out DIR]\n"
-      "  perft --fen FEN [--moves \"m1 m2\"] --depth N [--divide] [--game chess|xiangqi]\n"
-      "  perft --suite FILE.epd [--max-depth N] [--out FILE.csv]\n"
-      "  match --engine name=A cmd=PATH [option.NAME=V] [tc=40/60+0.6|st=S]\n"
-      "        [nodes=N] [depth=N] [timemargin=MS] [stalltimeout=S] --engine name=B cmd=PATH ...\n"
-      "        [--each ...] [--tournament round-robin|gauntlet] [--rounds N]\n"
-      "        [--games N] [--repeat] [--openings file=F format=epd|pgn\n"
-      "        order=sequential|random plies=N start=K] [--seed S] [--pgnout FILE]\n"
-      "        [--out DIR] [--concurrency N] [--ratinginterval N] [--maxmoves N]\n"
-      "        [--draw movenumber=N movecount=N score=CP]\n"
-      "        [--resign movecount=N score=CP [twosided=true]]\n"
-      "        [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized]\n"
-      "  help\n";
-  auto replace_all = [&](const std::string& token, const std::string& by) {
-    for (size_t at = text.find(token); at != std::string::npos;
-         at = text.find(token, at + by.size()))
-      text.replace(at, token.size(), by);
+using splitlab::util::CommandSpec;
+
+// Every command: its declaration (flags and help, cli/*_command.cc) and what runs it.
+struct Command {
+  const CommandSpec& (*spec)();
+  int (*run)(const std::vector<std::string>&);
+};
+
+const std::vector<Command>& commands() {
+  using namespace splitlab::cli;
+  static const std::vector<Command> all = {
+      {bench_spec, bench_command},       {perft_spec, perft_command},
+      {epd_spec, epd_command},           {scale_spec, scale_command},
+      {overhead_spec, overhead_command}, {nodelog_spec, nodelog_command},
+      {predictor_spec, predictor_command}, {simulate_spec, simulate_command},
+      {tt_study_spec, tt_study_command}, {match_spec, match_command},
   };
-  replace_all("{strategy}", splitlab::parallel::split_strategy_names("|"));
-  replace_all("{strategies}", splitlab::parallel::split_strategy_names(",", false));
+  return all;
+}
+
+const Command* find_command(const std::string& name) {
+  for (const Command& command : commands())
+    if (command.spec().name == name) return &command;
+  return nullptr;
+}
+
+// The overview: what the binary is, the engine modes, and one line per command.
+std::string overview() {
+  std::string text =
+      "usage: splitlab [uci | ucci | COMMAND [flags]]\n"
+      "Splitlab: a chess and xiangqi engine and a lab for parallel game-tree search.\n"
+      "engines (on stdin/stdout):\n"
+      "  splitlab, splitlab uci   a UCI engine: chess, or xiangqi after\n"
+      "                           'setoption name UCI_Variant value xiangqi' (docs/engine.md)\n"
+      "  splitlab ucci            a xiangqi UCCI engine\n"
+      "commands:\n";
+  for (const Command& command : commands()) {
+    const CommandSpec& spec = command.spec();
+    std::string line = "  " + spec.name;
+    line.resize(std::max<size_t>(line.size() + 1, 13), ' ');
+    text += line + spec.brief + "\n";
+  }
+  text +=
+      "  help [COMMAND]  this text and every command's flags, or one command's\n"
+      "'splitlab COMMAND --help' gives a command's flags with their defaults and ranges; the\n"
+      "pages under docs/ give examples and what the output means.\n";
   return text;
 }
 
-void print_usage() { std::fputs(usage_text().c_str(), stderr); }
+// `splitlab help`, `--help`, `-h`: the overview, then every command's flags (for `| less`).
+std::string full_help() {
+  std::string text = overview();
+  for (const Command& command : commands())
+    text += "\n" + splitlab::util::command_help(command.spec());
+  return text;
+}
 
 }  // namespace
 
@@ -98,22 +96,29 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-    print_usage();
+    // On stdout, so that `splitlab help | less` shows it.
+    if (args.size() > 1) {
+      const Command* command = find_command(args[1]);
+      if (!command) {
+        std::fprintf(stderr, "splitlab: no command '%s' to help with\n%s", args[1].c_str(),
+                     overview().c_str());
+        return 2;
+      }
+      std::fputs(splitlab::util::command_help(command->spec()).c_str(), stdout);
+      return 0;
+    }
+    std::fputs(full_help().c_str(), stdout);
     return 0;
   }
-  const std::string command = args[0];
+  const std::string name = args[0];
   args.erase(args.begin());
-  if (command == "perft") return splitlab::cli::perft_command(args);
-  if (command == "bench") return splitlab::cli::bench_command(args);
-  if (command == "epd") return splitlab::cli::epd_command(args);
-  if (command == "scale") return splitlab::cli::scale_command(args);
-  if (command == "overhead") return splitlab::cli::overhead_command(args);
-  if (command == "simulate") return splitlab::cli::simulate_command(args);
-  if (command == "nodelog") return splitlab::cli::nodelog_command(args);
-  if (command == "match") return splitlab::cli::match_command(args);
-  if (command == "tt-study") return splitlab::cli::tt_study_command(args);
-  if (command == "predictor") return splitlab::cli::predictor_command(args);
-  std::fprintf(stderr, "splitlab: unknown command '%s'\n", command.c_str());
-  print_usage();
+  if (const Command* command = find_command(name)) {
+    if (splitlab::util::wants_help(args)) {
+      std::fputs(splitlab::util::command_help(command->spec()).c_str(), stdout);
+      return 0;
+    }
+    return command->run(args);
+  }
+  std::fprintf(stderr, "splitlab: unknown command '%s'\n%s", name.c_str(), overview().c_str());
   return 2;
 }

@@ -7,6 +7,22 @@
 
 namespace splitlab::cli {
 
+const util::CommandSpec& match_spec() {
+  static const util::CommandSpec spec{
+      "match", "--engine KEY=VALUE... --engine KEY=VALUE...",
+      "Games between UCI engines (and UCCI ones, for xiangqi), cutechess-cli style (one dash or "
+      "two): clocks kept and games refereed by the runner, Elo with error bars, pentanomial "
+      "statistics and SPRT as fastchess gives them, PGN, and a results folder a rerun resumes",
+      bench::match::match_flags(),
+      "example:\n"
+      "  splitlab match --engine name=splitlab cmd=bazel-bin/splitlab \\\n"
+      "    --engine name=glaurung cmd=/usr/games/glaurung --each tc=5+0.05 option.Hash=16 \\\n"
+      "    --rounds 10 --games 2 --repeat --concurrency 2 --out /tmp/match\n"
+      "docs/match.md has every key and what the output means.\n",
+      "games between engines: Elo, SPRT, PGN; resumable"};
+  return spec;
+}
+
 int match_command(const std::vector<std::string>& args) {
   bench::match::MatchConfig config;
   std::string error;

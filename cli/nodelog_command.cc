@@ -6,6 +6,18 @@
 
 namespace splitlab::cli {
 
+const util::CommandSpec& nodelog_spec() {
+  static const util::CommandSpec spec{
+      "nodelog", "ONE.nodelog MANY.nodelog",
+      "Compares two node logs of one position kept by 'overhead --node-log --keep-node-logs' (a "
+      "1-thread and an N-thread search): the N-thread search's own nodes as new positions, "
+      "other depths and the same ones again",
+      {},
+      "",
+      "compares two kept node logs of one position"};
+  return spec;
+}
+
 int nodelog_command(const std::vector<std::string>& args) {
   auto fail = [](const std::string& message) {
     std::fprintf(stderr, "splitlab nodelog: %s\n", message.c_str());

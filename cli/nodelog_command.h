@@ -2,8 +2,12 @@
 
 #include <string>
 #include <vector>
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& nodelog_spec();
 
 // `splitlab nodelog ONE.nodelog MANY.nodelog`: compares two node logs of one position (as
 // `overhead --keep-node-logs` writes them: one thread's search, then a parallel search's) and

@@ -11,25 +11,56 @@
 
 namespace splitlab::cli {
 
+const util::CommandSpec& overhead_spec() {
+  static const util::CommandSpec spec = [] {
+    util::CommandSpec c;
+    c.name = "overhead";
+    c.brief = "where a parallel search's extra nodes go";
+    c.summary =
+        "Where a parallel search's extra nodes go: each position searched by one thread and by "
+        "each strategy at N threads to one depth, the extra nodes taken apart by re-search "
+        "class, node type and ply, and the cut-off split points' waste (bench/overhead.h)";
+    c.flags = {strategies_flag(),
+               util::int_flag("threads", "N", "the parallel searches' thread count", 2,
+                              parallel::kMaxThreads, 2)};
+    util::add_flags(c.flags, equal_time_flags());
+    c.flags.push_back(util::int_flag("depth", "N", "equal depth instead of equal time", 1, 60, 12));
+    c.flags.back().default_text = "12, when given without --seconds";
+    c.flags.push_back(suite_flag());
+    c.flags.push_back(util::int_flag("positions", "N", "only the suite's first N positions", 1,
+                                     100000, 100000));
+    c.flags.back().default_text = "all";
+    c.flags.push_back(util::int_flag("repeats", "K", "searches of each position", 1, 1000, 1));
+    c.flags.push_back(engine_option_flag("hash", "64"));
+    c.flags.push_back(util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                                      "results/overhead"));
+    util::add_flags(c.flags, split_flags());
+    c.flags.push_back(engine_option_flag("features", "chess's"));
+    c.flags.push_back(util::switch_flag(
+        "node-log", "log every full-width node of each search and compare each N-thread log "
+                    "with one thread's (nodelog.csv)"));
+    c.flags.push_back(util::switch_flag(
+        "keep-node-logs", "with --node-log, keep every log in OUT/nodelogs/ (24 bytes a node) "
+                          "for splitlab nodelog"));
+    return c;
+  }();
+  return spec;
+}
+
 int overhead_command(const std::vector<std::string>& args) {
   auto fail = [](const std::string& message) {
     std::fprintf(stderr, "splitlab overhead: %s\n", message.c_str());
     return 2;
   };
-  Flags flags({"strategies", "threads", "depth", "seconds", "calibration-positions", "suite",
-               "positions", "repeats", "hash", "out", "split-nodes", "ordering",
-               "min-split-depth", "max-helpers", "features"},
-              {"node-log", "keep-node-logs"});
+  Flags flags(overhead_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   bench::OverheadConfig config;
   long long threads, depth, repeats, hash, positions;
   if (!read_equal_time(flags, config.seconds, config.calibration_positions, error) ||
-      !flags.get_int("threads", 2, parallel::kMaxThreads, 2, threads, error) ||
-      !flags.get_int("depth", 1, 60, 12, depth, error) ||
-      !flags.get_int("repeats", 1, 1000, 1, repeats, error) ||
-      !flags.get_int("hash", 1, 32768, 64, hash, error) ||
-      !flags.get_int("positions", 1, 100000, 100000, positions, error) ||
+      !flags.get_int("threads", threads, error) || !flags.get_int("depth", depth, error) ||
+      !flags.get_int("repeats", repeats, error) || !flags.get_int("hash", hash, error) ||
+      !flags.get_int("positions", positions, error) ||
       !read_split_settings(flags, config.split, error) ||
       !read_strategies(flags, config.strategies, error) ||
       !load_scale_suite(flags, GameId::kChess, config.positions, error))

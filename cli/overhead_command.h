@@ -2,8 +2,12 @@
 
 #include <string>
 #include <vector>
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& overhead_spec();
 
 // `splitlab overhead [--strategies ybwc,dts,lazy] [--threads N] [--seconds T | --depth N]
 //                    [--calibration-positions N] [--suite FILE.epd] [--positions N]

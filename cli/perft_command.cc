@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/flags.h"
+#include "cli/search_flags.h"
 #include "engine/games/games.h"
 #include "engine/core/perft.h"
 #include "engine/protocol/epd.h"
@@ -151,8 +152,34 @@ int run(const Flags& flags) {
 
 }  // namespace
 
+const util::CommandSpec& perft_spec() {
+  static const util::CommandSpec spec = [] {
+    util::CommandSpec c;
+    c.name = "perft";
+    c.brief = "counts the legal move tree; checks a perft suite";
+    c.summary =
+        "Counts the leaves of the legal move tree of one position to --depth (ends with 'Nodes "
+        "searched: N'), or checks every ;D<depth> <count> of an EPD suite with --suite (exit 1 "
+        "on any mismatch)";
+    c.flags = {game_flag(),
+               util::text_flag("fen", "FEN", "the position", "the game's start position"),
+               util::text_flag("moves", "\"M1 M2 ...\"", "moves played from it first (UCI "
+                                                         "text; UCCI's for xiangqi)"),
+               util::int_flag("depth", "N", "the depth to count to (required without --suite)",
+                              1, kMaxPerftDepth, 1),
+               util::switch_flag("divide", "first list each root move's count"),
+               util::text_flag("suite", "FILE.epd", "check every depth count of a suite"),
+               util::int_flag("max-depth", "N", "with --suite, skip the counts deeper than N", 1,
+                              kMaxPerftDepth, kMaxPerftDepth),
+               util::text_flag("out", "FILE.csv", "with --suite, also write a row per check")};
+    c.flags[3].default_text = "";
+    return c;
+  }();
+  return spec;
+}
+
 int perft_command(const std::vector<std::string>& args) {
-  Flags flags({"game", "fen", "moves", "depth", "suite", "max-depth", "out"}, {"divide"});
+  Flags flags(perft_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   GameId game = GameId::kChess;

@@ -2,8 +2,12 @@
 
 #include <string>
 #include <vector>
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& perft_spec();
 
 // `splitlab perft --game chess --fen FEN [--moves "e2e4 e7e5"] --depth N [--divide]`
 // `splitlab perft --suite FILE.epd [--max-depth N] [--out FILE.csv]`

@@ -379,18 +379,39 @@ bool read_earlier_run(const std::string& dir, const std::string& settings_line,
 
 }  // namespace
 
+const util::CommandSpec& predictor_spec() {
+  static const util::CommandSpec spec = [] {
+    util::CommandSpec c;
+    c.name = "predictor";
+    c.brief = "how well the node-type predictor predicts, by draft";
+    c.summary =
+        "How well the Fruit-style node-type predictor predicts: every node's predicted type "
+        "against the type its search turned out to have, by draft, on a suite of positions "
+        "(resumable counts and a 3x3 table per draft)";
+    c.flags = {util::text_flag("suite", "NAME|FILE.epd", "the positions", "bench",
+                               "bench (32 middlegames), scaling (the 160 of scale), or an EPD "
+                               "file"),
+               util::int_flag("depth", "N", "the depth of each search", 1, kMaxPly - 1, 10),
+               util::int_flag("movetime", "MS", "a time for each search instead of a depth", 1,
+                              24LL * 3600 * 1000, 0),
+               util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                               "results/predictor")};
+    c.flags[2].default_text = "";
+    util::add_flags(c.flags, table_flags(16));
+    util::add_flags(c.flags, parallel_flags("chess's"));
+    return c;
+  }();
+  return spec;
+}
+
 int predictor_command(const std::vector<std::string>& args) {
-  std::set<std::string> valued = {"suite", "depth", "movetime", "out"};
-  valued.insert(kTableFlags.begin(), kTableFlags.end());
-  valued.insert(kParallelFlags.begin(), kParallelFlags.end());
-  Flags flags(valued, {});
+  Flags flags(predictor_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   if (flags.has("depth") && flags.has("movetime"))
     return fail("--depth and --movetime exclude each other: give one");
   long long depth = 0, movetime_ms = 0;
-  if (!flags.get_int("depth", 1, kMaxPly - 1, 10, depth, error) ||
-      !flags.get_int("movetime", 1, 24LL * 3600 * 1000, 0, movetime_ms, error))
+  if (!flags.get_int("depth", depth, error) || !flags.get_int("movetime", movetime_ms, error))
     return fail(error);
   const std::string suite_name = flags.get("suite", "bench");
   std::vector<SuitePosition> suite;

@@ -2,8 +2,12 @@
 
 #include <string>
 #include <vector>
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& predictor_spec();
 
 // `splitlab predictor [--suite bench|scaling|FILE.epd] [--depth N | --movetime MS]
 //                     [--threads N] [--strategy none|ybwc|dts|lazy] [--out DIR] [--hash MB]

@@ -94,10 +94,32 @@ bool read_equal_time(const Flags& flags, double& seconds, int& calibration_posit
   }
   long long count = 0;
   if (!flags.get_double("seconds", 0.001, 3600, 1.5, seconds, error) ||
-      !flags.get_int("calibration-positions", 1, 1000, 8, count, error))
+      !flags.get_int("calibration-positions", count, error))
     return false;
   calibration_positions = int(count);
   return true;
+}
+
+std::vector<util::FlagSpec> equal_time_flags() {
+  return {util::text_flag("seconds", "T",
+                          "equal time: each engine searches at the depth where its 1-thread "
+                          "search takes about T seconds, calibrated on a few positions; excludes "
+                          "--depth",
+                          "1.5", "from 0.001 to 3600"),
+          util::int_flag("calibration-positions", "N",
+                         "how many positions of the suite calibrate the depths", 1, 1000, 8)};
+}
+
+util::FlagSpec strategies_flag() {
+  return util::text_flag("strategies", "LIST", "the split strategies to measure",
+                         parallel::split_strategy_names(",", false),
+                         "a list of " + parallel::split_strategy_names(", ", false));
+}
+
+util::FlagSpec suite_flag() {
+  return util::text_flag("suite", "FILE.epd", "the positions (named by their id operation)",
+                         "chess: the 160 middlegames of experiments/scaling-suite/; xiangqi: the "
+                         "24 bench positions");
 }
 
 bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& strategies,
@@ -153,12 +175,59 @@ bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScaleP
   return true;
 }
 
+const util::CommandSpec& scale_spec() {
+  static const util::CommandSpec spec = [] {
+    util::CommandSpec c;
+    c.name = "scale";
+    c.brief = "speedup, NPS and overhead at 1..N threads beside reference engines";
+    c.summary =
+        "The scaling experiment: time to depth, NPS and search overhead of each split strategy "
+        "at each thread count against Splitlab's 1-thread search, beside reference engines on "
+        "the same positions in the same run, at equal 1-thread time by default; writes "
+        "runs.csv (resumable), summary.csv, summary.json and summary.txt";
+    c.flags = {game_flag(), strategies_flag(),
+               util::text_flag("threads", "LIST", "the thread counts", "1,2",
+                               "a list of counts from 1 to " +
+                                   std::to_string(parallel::kMaxThreads))};
+    util::add_flags(c.flags, equal_time_flags());
+    c.flags.push_back(util::int_flag("depth", "N",
+                                     "equal depth instead of equal time: Splitlab searches to N, "
+                                     "the references to their own depths",
+                                     1, 60, kScaleDefaults[0].depth));
+    c.flags.back().default_text = "12 (chess), 10 (xiangqi), when given without --seconds";
+    c.flags.push_back(suite_flag());
+    c.flags.push_back(util::int_flag("repeats", "K",
+                                     "searches of each position and configuration (the median "
+                                     "counts)", 1, 1000, 1));
+    c.flags.push_back(util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                                      "results/scale"));
+    c.flags.push_back(engine_option_flag("hash", "64"));
+    util::add_flags(c.flags, split_flags());
+    c.flags.push_back(util::text_flag("references", "LIST", "the reference engines",
+                                      "glaurung,stockfish (chess), fairy-stockfish (xiangqi)",
+                                      "a list of glaurung, stockfish, fairy-stockfish, or none"));
+    for (const char* name : {"glaurung", "stockfish", "fairy"}) {
+      const std::string flag = std::string(name) + "-depth";
+      c.flags.push_back(util::text_flag(
+          flag, "N", std::string("fix ") + name + "'s depth instead of calibrating it",
+          std::string(name) == "glaurung"    ? "calibrated (with --depth: the same N)"
+          : std::string(name) == "stockfish" ? "calibrated (with --depth: N + 4)"
+                                             : "calibrated (with --depth: N + 2)",
+          "from 1 to 60"));
+    }
+    util::FlagSpec engine = util::text_flag(
+        "engine", "NAME=PATH[,OPTION=VALUE...]",
+        "a UCI engine of yours beside the references, its options sent before Threads and Hash "
+        "(an older Splitlab build with SplitStrategy=S makes a before-and-after in one run)");
+    engine.repeatable = true;
+    c.flags.push_back(engine);
+    return c;
+  }();
+  return spec;
+}
+
 int scale_command(const std::vector<std::string>& args) {
-  Flags flags({"strategies", "threads", "depth", "suite", "repeats", "out", "hash", "split-nodes",
-               "ordering", "min-split-depth", "max-helpers", "references", "glaurung-depth",
-               "stockfish-depth", "fairy-depth", "game", "seconds", "calibration-positions",
-               "engine"},
-              {});
+  Flags flags(scale_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   bench::ScaleConfig config;
@@ -171,8 +240,7 @@ int scale_command(const std::vector<std::string>& args) {
   if (!read_equal_time(flags, seconds, calibration_positions, error)) return fail(error);
   long long depth, repeats, hash, glaurung_depth, stockfish_depth, fairy_depth;
   if (!flags.get_int("depth", 1, 60, defaults.depth, depth, error) ||
-      !flags.get_int("repeats", 1, 1000, 1, repeats, error) ||
-      !flags.get_int("hash", 1, 32768, 64, hash, error) ||
+      !flags.get_int("repeats", repeats, error) || !flags.get_int("hash", hash, error) ||
       !flags.get_int("glaurung-depth", 1, 60, depth, glaurung_depth, error) ||
       !flags.get_int("stockfish-depth", 1, 60, depth + 4, stockfish_depth, error) ||
       !flags.get_int("fairy-depth", 1, 60, depth + 2, fairy_depth, error))

@@ -5,8 +5,12 @@
 
 #include "bench/scale.h"
 #include "cli/flags.h"
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& scale_spec();
 
 // Shared with the commands that take scale's flags (overhead):
 // --seconds T (default 1.5) and --calibration-positions N (default 8), or --depth N instead
@@ -16,6 +20,10 @@ bool read_equal_time(const Flags& flags, double& seconds, int& calibration_posit
 // --strategies LIST (the default: every strategy of the registry but "none").
 bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& strategies,
                      std::string& error);
+// The declarations of the flags the three functions above and below read.
+std::vector<util::FlagSpec> equal_time_flags();
+util::FlagSpec strategies_flag();
+util::FlagSpec suite_flag();
 // --suite FILE.epd (positions named by their id, else "lineN"), or the game's default suite:
 // the 160 middlegames of experiments/scaling-suite/ for chess, bench's 24 positions for xiangqi.
 bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScalePosition>& positions,

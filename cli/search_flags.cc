@@ -1,23 +1,122 @@
 #include "cli/search_flags.h"
 
+#include "engine/games/games.h"
+#include "engine/search/engine_options.h"
+#include "engine/search/search_features.h"
+#include "engine/search/search_tuning.h"
+#include "engine/util/text.h"
 #include "hashing/tt_options.h"
 #include "parallel/options.h"
 
 namespace splitlab::cli {
 
+namespace {
+
+std::string joined(const std::vector<std::string>& values, const char* separator) {
+  std::string text;
+  for (const std::string& value : values) text += (text.empty() ? "" : separator) + value;
+  return text;
+}
+
+// The values a combo option takes; the strategies come from the registry.
+std::vector<std::string> option_values(const search::EngineOption& option) {
+  if (option.uci_name == "SplitStrategy") {
+    std::vector<std::string> names;
+    for (const std::string& name : util::split_list(parallel::split_strategy_names(",")))
+      names.push_back(name);
+    return names;
+  }
+  return option.values;
+}
+
+// "unknown --tt-entry 'foo' (xor, bracket, locked, raw)".
+std::string unknown_value(const search::EngineOption& option, const std::string& given) {
+  return "unknown --" + std::string(option.flag) + " '" + given + "' (" +
+         joined(option_values(option), ", ") + ")";
+}
+
+// An integer option's flag, read with the table's range and `fallback`.
+bool get_option_int(const Flags& flags, std::string_view name, long long fallback,
+                    long long& value, std::string& error) {
+  const search::EngineOption& option = search::engine_option(name);
+  return flags.get_int(std::string(option.flag), option.min, option.max, fallback, value, error);
+}
+
+}  // namespace
+
+FlagSpec engine_option_flag(std::string_view flag_name, const std::string& default_text) {
+  const search::EngineOption& option = search::engine_option(flag_name);
+  const std::string name(option.flag);
+  const std::string meaning = std::string(option.meaning) + " (UCI option " +
+                              std::string(option.uci_name) + ")";
+  switch (option.kind) {
+    case search::EngineOption::Kind::kSpin: {
+      FlagSpec flag = util::int_flag(name, name == "hash" ? "MB" : "N", meaning, option.min,
+                                     option.max, option.default_number);
+      if (!default_text.empty()) {
+        flag.default_text = default_text;
+        flag.ints->fallback = std::stoll(default_text);
+      }
+      return flag;
+    }
+    case search::EngineOption::Kind::kCombo:
+      return util::choice_flag(name, "NAME", meaning, option_values(option),
+                               default_text.empty() ? option.default_text : default_text);
+    case search::EngineOption::Kind::kText:
+      break;
+  }
+  return util::text_flag(name, "LIST", meaning, default_text.empty() ? option.default_text
+                                                                     : default_text);
+}
+
+std::vector<FlagSpec> table_flags(int64_t default_mb) {
+  return {engine_option_flag("hash", std::to_string(default_mb)), engine_option_flag("tt-entry"),
+          engine_option_flag("tt-replace")};
+}
+
+std::vector<FlagSpec> split_flags() {
+  return {engine_option_flag("split-nodes"), engine_option_flag("min-split-depth"),
+          engine_option_flag("max-helpers"), engine_option_flag("ordering")};
+}
+
+std::vector<FlagSpec> parallel_flags(const std::string& default_features_text) {
+  std::vector<FlagSpec> flags = {engine_option_flag("threads"), engine_option_flag("strategy")};
+  util::add_flags(flags, split_flags());
+  flags.push_back(engine_option_flag("features", default_features_text));
+  std::string parameters;
+  for (const search::TuningParameter& p : search::kTuningParameters)
+    parameters += (parameters.empty() ? "" : ", ") + std::string(p.name) + " " +
+                  std::to_string(p.min) + "-" + std::to_string(p.max);
+  FlagSpec tune = util::text_flag("tune", "NAME=V,...",
+                                  "the search's tuned parameters (engine/search/search_tuning.h), "
+                                  "over the game's defaults",
+                                  "the game's", "parameters " + parameters);
+  tune.repeatable = true;
+  flags.push_back(tune);
+  return flags;
+}
+
+FlagSpec game_flag() {
+  std::vector<std::string> names;
+  for (const GameInfo& game : kGames) names.emplace_back(game.name);
+  return util::choice_flag("game", "NAME", "the game", names, names.front());
+}
+
 bool configure_table(const Flags& flags, size_t default_mb, hashing::TranspositionTable& table,
                      std::string& error) {
   long long mb = 0;
-  if (!flags.get_int("hash", 1, 32768, (long long)default_mb, mb, error)) return false;
-  const auto scheme = hashing::parse_tt_entry_scheme(flags.get("tt-entry", "xor"));
+  if (!get_option_int(flags, "hash", (long long)default_mb, mb, error)) return false;
+  const search::EngineOption& entry = search::engine_option("tt-entry");
+  const auto scheme = hashing::parse_tt_entry_scheme(flags.get("tt-entry", entry.default_text));
   if (!scheme) {
-    error = "unknown --tt-entry '" + flags.get("tt-entry") + "' (xor, bracket, locked, raw)";
+    error = unknown_value(entry, flags.get("tt-entry"));
     return false;
   }
-  const auto policy = hashing::parse_tt_replace_policy(flags.get("tt-replace", "bucket"));
+  const search::EngineOption& replace = search::engine_option("tt-replace");
+  const auto policy =
+      hashing::parse_tt_replace_policy(flags.get("tt-replace", replace.default_text));
   if (!policy) {
-    error = "unknown --tt-replace '" + flags.get("tt-replace") +
-            "' (deep, new, old, big1, bigall, twodeep, twobig1, bucket, depth-age)";
+    error = unknown_value(replace, flags.get("tt-replace"));
     return false;
   }
   if (!table.resize(size_t(mb), &error)) return false;
@@ -28,18 +127,22 @@ bool configure_table(const Flags& flags, size_t default_mb, hashing::Transpositi
 
 bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
                          std::string& error) {
-  long long min_depth = 4, helpers = 8;
-  if (!flags.get_int("min-split-depth", 1, 64, 4, min_depth, error) ||
-      !flags.get_int("max-helpers", 1, 256, 8, helpers, error))
+  long long min_depth = 0, helpers = 0;
+  const search::EngineOption& min_option = search::engine_option("min-split-depth");
+  const search::EngineOption& helpers_option = search::engine_option("max-helpers");
+  if (!get_option_int(flags, "min-split-depth", min_option.default_number, min_depth, error) ||
+      !get_option_int(flags, "max-helpers", helpers_option.default_number, helpers, error))
     return false;
-  const auto any = parallel::parse_split_nodes(flags.get("split-nodes", "pv-all"));
+  const search::EngineOption& nodes = search::engine_option("split-nodes");
+  const auto any = parallel::parse_split_nodes(flags.get("split-nodes", nodes.default_text));
   if (!any) {
-    error = "unknown --split-nodes '" + flags.get("split-nodes") + "' (pv-all, any)";
+    error = unknown_value(nodes, flags.get("split-nodes"));
     return false;
   }
-  const auto ordering = parallel::parse_ordering_memory(flags.get("ordering", "copy"));
+  const search::EngineOption& memory = search::engine_option("ordering");
+  const auto ordering = parallel::parse_ordering_memory(flags.get("ordering", memory.default_text));
   if (!ordering) {
-    error = "unknown --ordering '" + flags.get("ordering") + "' (copy, own, shared)";
+    error = unknown_value(memory, flags.get("ordering"));
     return false;
   }
   settings.split_any_node = *any;
@@ -53,14 +156,16 @@ bool read_parallel_flags(const Flags& flags, std::string_view default_features, 
                          parallel::SplitSettings& settings, search::SearchFeatures& features,
                          std::string& error) {
   long long thread_count = 1;
-  if (!flags.get_int("threads", 1, parallel::kMaxThreads, 1, thread_count, error) ||
+  if (!get_option_int(flags, "threads", search::engine_option("threads").default_number,
+                      thread_count, error) ||
       !read_split_settings(flags, settings, error))
     return false;
   threads = int(thread_count);
-  const auto strategy = parallel::parse_split_strategy(flags.get("strategy", "ybwc"));
+  const search::EngineOption& strategy_option = search::engine_option("strategy");
+  const auto strategy =
+      parallel::parse_split_strategy(flags.get("strategy", strategy_option.default_text));
   if (!strategy) {
-    error = "unknown --strategy '" + flags.get("strategy") + "' (" +
-            parallel::split_strategy_names(", ") + ")";
+    error = unknown_value(strategy_option, flags.get("strategy"));
     return false;
   }
   settings.strategy = *strategy;

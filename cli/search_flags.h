@@ -1,8 +1,11 @@
 // Flags shared by the commands that search (bench, epd): table size, entry scheme, policy.
 #pragma once
 
+#include <cstdint>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/flags.h"
 #include "engine/chess/chess_game.h"
@@ -12,12 +15,20 @@
 
 namespace splitlab::cli {
 
-// The flag names configure_table() and configure_parallel() read.
-inline const std::set<std::string> kTableFlags = {"hash", "tt-entry", "tt-replace"};
-inline const std::set<std::string> kParallelFlags = {"threads",         "strategy",
-                                                     "split-nodes",     "min-split-depth",
-                                                     "max-helpers",     "ordering",
-                                                     "features",        "tune"};
+// The flags configure_table() reads (--hash, --tt-entry, --tt-replace), declared from the engine
+// options' table (engine/search/engine_options.h) with the command's default table size.
+std::vector<FlagSpec> table_flags(int64_t default_mb);
+// The split knobs read_split_settings() reads (--split-nodes, --min-split-depth, --max-helpers,
+// --ordering).
+std::vector<FlagSpec> split_flags();
+// Every flag configure_parallel() reads: --threads, --strategy, the split knobs, --features (the
+// default named as `default_features_text`) and --tune.
+std::vector<FlagSpec> parallel_flags(const std::string& default_features_text = "the game's");
+// --game chess|xiangqi.
+FlagSpec game_flag();
+// A flag of the engine options' table, as a command declares it (`default_text` overrides the
+// table's default where the command has its own, such as scale's Hash of 64).
+FlagSpec engine_option_flag(std::string_view flag_name, const std::string& default_text = "");
 
 // Sizes and configures `table` from --hash MB (default `default_mb`), --tt-entry, --tt-replace.
 bool configure_table(const Flags& flags, size_t default_mb, hashing::TranspositionTable& table,

@@ -45,19 +45,61 @@ bool read_cpu_counts(const Flags& flags, std::vector<int>& counts, std::string& 
 
 }  // namespace
 
+const util::CommandSpec& simulate_spec() {
+  static const util::CommandSpec spec = [] {
+    util::CommandSpec c;
+    c.name = "simulate";
+    c.brief = "the same search on many virtual CPUs, deterministic";
+    c.summary =
+        "The same search on virtual CPUs, scheduled deterministically and charged virtual time "
+        "by a cost model: speedup, overhead, idle and the rest at each CPU count, the same to "
+        "the node on every run (bench/simulate.h, parallel/virtual_cpus.h); with --calibrate, "
+        "this machine's costs measured instead";
+    c.flags = {strategies_flag(),
+               util::text_flag("cpus", "LIST", "the virtual CPU counts (one CPU is always "
+                                               "searched as the baseline)",
+                               "2,4,8,16,32,64",
+                               "a list of counts from 2 to " +
+                                   std::to_string(parallel::kMaxThreads)),
+               util::int_flag("depth", "N", "the depth of every search", 1, 60, 10)};
+    c.flags.back().default_text = "10 (12 with --calibrate)";
+    c.flags.push_back(suite_flag());
+    c.flags.push_back(util::int_flag("positions", "N", "only the suite's first N positions", 1,
+                                     100000, 100000));
+    c.flags.back().default_text = "all (24 with --calibrate)";
+    c.flags.push_back(util::text_flag("costs", "FILE",
+                                      "costs over the defaults (this machine's, measured): "
+                                      "lines of NAME VALUE as in OUT/costs.txt",
+                                      "the built-in costs"));
+    c.flags.push_back(engine_option_flag("hash", "64"));
+    c.flags.push_back(util::int_flag("jobs", "J", "positions simulated at once (the output is "
+                                                  "the same at any J)", 1, 256, 1));
+    c.flags.push_back(util::text_flag("timeline", "ID",
+                                      "also write the timeline of every CPU for that position "
+                                      "(timeline CSV and PNG)"));
+    c.flags.push_back(util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                                      "results/simulate"));
+    util::add_flags(c.flags, split_flags());
+    c.flags.push_back(engine_option_flag("features", "chess's"));
+    c.flags.push_back(util::switch_flag(
+        "calibrate", "measure this machine's costs (real 1- and 2-thread searches) into "
+                     "OUT/calibrated-costs.txt instead of simulating"));
+    c.flags.push_back(util::int_flag("repeats", "K", "with --calibrate: timed runs of each "
+                                                     "search", 1, 100, 3));
+    return c;
+  }();
+  return spec;
+}
+
 int simulate_command(const std::vector<std::string>& args) {
-  Flags flags({"strategies", "cpus", "depth", "suite", "positions", "costs", "hash", "jobs",
-               "timeline", "out", "split-nodes", "ordering", "min-split-depth", "max-helpers",
-               "features", "repeats"},
-              {"calibrate"});
+  Flags flags(simulate_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
   bench::SimulateConfig config;
   long long depth, hash, positions, jobs;
-  if (!flags.get_int("depth", 1, 60, 10, depth, error) ||
-      !flags.get_int("hash", 1, 32768, 64, hash, error) ||
-      !flags.get_int("positions", 1, 100000, 100000, positions, error) ||
-      !flags.get_int("jobs", 1, 256, 1, jobs, error) || !read_cpu_counts(flags, config.cpus, error) ||
+  if (!flags.get_int("depth", depth, error) || !flags.get_int("hash", hash, error) ||
+      !flags.get_int("positions", positions, error) || !flags.get_int("jobs", jobs, error) ||
+      !read_cpu_counts(flags, config.cpus, error) ||
       !read_split_settings(flags, config.split, error) ||
       !read_strategies(flags, config.strategies, error) ||
       !load_scale_suite(flags, GameId::kChess, config.positions, error))
@@ -89,7 +131,7 @@ int simulate_command(const std::vector<std::string>& args) {
   if (flags.has("calibrate")) {
     bench::CalibrationConfig calibration;
     long long repeats;
-    if (!flags.get_int("repeats", 1, 100, 3, repeats, error)) return fail(error);
+    if (!flags.get_int("repeats", repeats, error)) return fail(error);
     calibration.positions = config.positions;
     if (!flags.has("positions") && calibration.positions.size() > 24) calibration.positions.resize(24);
     calibration.depth = flags.has("depth") ? int(depth) : 12;

@@ -2,8 +2,12 @@
 
 #include <string>
 #include <vector>
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& simulate_spec();
 
 // `splitlab simulate [--strategies ybwc,dts,lazy,abdada] [--cpus 2,4,8,16,32,64] [--depth N]
 //                    [--suite FILE.epd] [--positions N] [--costs FILE] [--hash MB] [--jobs J]

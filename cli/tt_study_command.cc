@@ -6,6 +6,7 @@
 
 #include "bench/run_metadata.h"
 #include "cli/flags.h"
+#include "cli/search_flags.h"
 #include "engine/protocol/pgn.h"
 #include "engine/util/errors.h"
 #include "engine/util/text.h"
@@ -57,24 +58,65 @@ constexpr int kDefaultPlainDepth = 5;
 
 }  // namespace
 
+const util::CommandSpec& tt_study_spec() {
+  static const util::CommandSpec spec = [] {
+    std::string policies;
+    for (auto p : hashing::kAllTtReplacePolicies)
+      policies += (policies.empty() ? "" : ",") + std::string(hashing::tt_replace_policy_name(p));
+    const int64_t min_log2 = hashing::TranspositionTable::kMinLog2Entries;
+    util::CommandSpec c;
+    c.name = "tt-study";
+    c.brief = "the table replacement experiment of Breuker et al.";
+    c.summary =
+        "The replacement experiment of Breuker, Uiterwijk and van den Herik: total nodes to a "
+        "fixed depth over series of consecutive positions from real games, for every "
+        "replacement policy and table size, the table kept between a game's positions or "
+        "cleared; writes results.csv (resumable), summary.txt and run.json";
+    c.flags = {
+        util::text_flag("games", "FILE.pgn", "the games whose positions are studied (required)"),
+        util::int_flag("first-move", "N", "each series starts at this move of its game", 1, 1000,
+                       12),
+        util::int_flag("positions-per-game", "N", "consecutive positions a series takes", 1,
+                       1000, 30),
+        util::int_flag("max-games", "N", "series (games) at most", 1, 100000, 10),
+        util::int_flag("depth", "N", "the full search's depth", 1, kMaxStudyDepth,
+                       kDefaultDepth),
+        util::int_flag("plain-depth", "N", "the plain search's depth", 1, kMaxStudyDepth,
+                       kDefaultPlainDepth),
+        util::int_flag("min-log2", "N", "the smallest table, 2^N entries", min_log2,
+                       kMaxStudyLog2, 8),
+        util::int_flag("max-log2", "N", "the largest table, 2^N entries", min_log2,
+                       kMaxStudyLog2, 22),
+        util::text_flag("policies", "LIST", "the replacement policies", policies,
+                        "a list of " + policies),
+        util::choice_flag("search", "S",
+                          "Splitlab's search (full), one close to the papers' test program "
+                          "(plain: no null move, reductions, extensions or killers), or both",
+                          {"full", "plain", "both"}, "both"),
+        util::text_flag("tables", "LIST", "the table kept between a game's positions, cleared "
+                                          "before each, or both",
+                        "kept,cleared", "a list of kept, cleared"),
+        engine_option_flag("tt-entry"),
+        util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                        "results/tt-study")};
+    c.flags[5].default_text = std::to_string(kDefaultPlainDepth) + " (the --depth when given)";
+    return c;
+  }();
+  return spec;
+}
+
 bool parse_tt_study_args(const std::vector<std::string>& args, bench::TtStudyConfig& config,
                          std::string& error) {
-  Flags flags({"games", "first-move", "positions-per-game", "max-games", "depth", "plain-depth",
-               "min-log2", "max-log2", "policies", "search", "tables", "tt-entry", "out"},
-              {});
+  Flags flags(tt_study_spec().flags);
   if (!flags.parse(args, error)) return false;
   long long first_move, per_game, max_games, depth, plain_depth, min_log2, max_log2;
-  if (!flags.get_int("first-move", 1, 1000, 12, first_move, error) ||
-      !flags.get_int("positions-per-game", 1, 1000, 30, per_game, error) ||
-      !flags.get_int("max-games", 1, 100000, 10, max_games, error) ||
-      !flags.get_int("depth", 1, kMaxStudyDepth, kDefaultDepth, depth, error) ||
+  if (!flags.get_int("first-move", first_move, error) ||
+      !flags.get_int("positions-per-game", per_game, error) ||
+      !flags.get_int("max-games", max_games, error) || !flags.get_int("depth", depth, error) ||
       // Without --plain-depth, a depth given is for both searches.
       !flags.get_int("plain-depth", 1, kMaxStudyDepth,
                      flags.has("depth") ? depth : kDefaultPlainDepth, plain_depth, error) ||
-      !flags.get_int("min-log2", hashing::TranspositionTable::kMinLog2Entries, kMaxStudyLog2, 8,
-                     min_log2, error) ||
-      !flags.get_int("max-log2", hashing::TranspositionTable::kMinLog2Entries, kMaxStudyLog2, 22,
-                     max_log2, error))
+      !flags.get_int("min-log2", min_log2, error) || !flags.get_int("max-log2", max_log2, error))
     return false;
   if (min_log2 > max_log2) {
     error = "--min-log2 " + std::to_string(min_log2) + " is above --max-log2 " +

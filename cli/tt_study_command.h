@@ -4,8 +4,12 @@
 #include <vector>
 
 #include "bench/tt_study.h"
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {
+
+// The command's flags, for its parser and its help.
+const util::CommandSpec& tt_study_spec();
 
 // `splitlab tt-study --games FILE.pgn [--first-move N] [--positions-per-game N]
 //                    [--max-games N] [--depth N] [--plain-depth N] [--min-log2 N] [--max-log2 N]

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <set>
+#include <tuple>
 
 #include "engine/games/games.h"
 #include "engine/util/text.h"
@@ -56,18 +57,76 @@ std::vector<std::string> MatchConfig::resume_signature() const {
   return signature;
 }
 
+const std::vector<util::FlagSpec>& match_flags() {
+  using util::choice_flag;
+  using util::FlagSpec;
+  using util::list_flag;
+  using util::switch_flag;
+  using util::text_flag;
+  static const std::vector<FlagSpec> flags = [] {
+    std::vector<std::string> games;
+    for (const GameInfo& game : kGames) games.emplace_back(game.name);
+    FlagSpec engine = list_flag(
+        "engine", "KEY=VALUE...",
+        "an engine, at least two: name=NAME cmd=PATH [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... "
+        "[tc=MOVES/SECONDS+INC | tc=SECONDS+INC | tc=inf | st=SECONDS] [nodes=N] [depth=N] "
+        "[timemargin=MS] [stalltimeout=SECONDS] [proto=uci|ucci]",
+        "", true);
+    return std::vector<FlagSpec>{
+        engine,
+        list_flag("each", "KEY=VALUE...", "keys given to every engine (an engine's own win)"),
+        choice_flag("tournament", "KIND", "who plays whom", {"round-robin", "gauntlet"},
+                    "round-robin"),
+        text_flag("rounds", "N", "rounds of the tournament", "1", "from 1 to 10000000"),
+        text_flag("games", "N", "games each encounter of a round plays", "1", "from 1 to 1000"),
+        switch_flag("repeat", "each opening is played twice, colours reversed (game pairs)"),
+        list_flag("openings", "KEY=VALUE...",
+                  "file=FILE format=epd|pgn [order=sequential|random] [plies=N] [start=K]",
+                  "the built-in book of the variant"),
+        text_flag("seed", "S", "the seed of random opening order and of the engines' seeds",
+                  "drawn and recorded"),
+        text_flag("srand", "S", "cutechess's name for --seed"),
+        text_flag("concurrency", "N", "games played at once", "1", "from 1 to 256"),
+        list_flag("draw", "KEY=VALUE...",
+                  "adjudicate a draw: movenumber=N movecount=N score=CP", "off"),
+        list_flag("resign", "KEY=VALUE...",
+                  "adjudicate a loss: movecount=N score=CP [twosided=true]", "off"),
+        text_flag("maxmoves", "N", "adjudicate a draw after N moves", "off", "from 1 to 100000"),
+        list_flag("sprt", "KEY=VALUE...",
+                  "stop when a sequential probability ratio test decides: elo0=E elo1=E "
+                  "alpha=A beta=B [model=logistic|normalized]", "off"),
+        text_flag("ratinginterval", "N", "print the score block every N games (0: at the end)",
+                  "10", "from 0 to 100000000"),
+        text_flag("pgnout", "FILE", "append every finished game to a PGN file"),
+        text_flag("out", "DIR", "results.json, state.tsv and engines.tsv (a rerun resumes)"),
+        text_flag("event", "NAME", "the PGN Event tag", "?"),
+        choice_flag("variant", "NAME", "the game (every engine is given UCI_Variant)", games,
+                    games.front()),
+        choice_flag("chase-rule", "on|off",
+                    "with --variant xiangqi, whether a perpetual chase loses (off: a draw, as "
+                    "Fairy-Stockfish 11.1 rules)", {"on", "off"}, "on"),
+        switch_flag("recover", "accepted for cutechess's command lines; a crashed engine is "
+                               "always restarted"),
+    };
+  }();
+  return flags;
+}
+
 bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
                       std::string& error) {
   config = MatchConfig();
   config.command_line = args;
-  // Flags with a list of key=value words, flags with one value, and switches.
-  static const std::set<std::string> kListFlags = {"engine", "each",   "openings",
-                                                   "draw",   "resign", "sprt"};
-  static const std::set<std::string> kValueFlags = {
-      "tournament", "rounds",      "games",          "seed",     "srand", "pgnout",
-      "out",        "concurrency", "ratinginterval", "maxmoves", "event", "variant",
-      "chase-rule"};
-  static const std::set<std::string> kSwitches = {"repeat", "recover"};
+  // Flags with a list of key=value words, flags with one value, and switches: from the one
+  // declaration that help prints (match_flags()).
+  static const auto [kListFlags, kValueFlags, kSwitches] = [] {
+    std::set<std::string> lists, values, switches;
+    for (const util::FlagSpec& flag : match_flags())
+      (flag.arity == util::FlagSpec::Arity::kList    ? lists
+       : flag.arity == util::FlagSpec::Arity::kValue ? values
+                                                     : switches)
+          .insert(flag.name);
+    return std::tuple{lists, values, switches};
+  }();
   std::vector<std::vector<std::string>> engine_words;
   std::vector<std::string> each_words;
   std::set<std::string> seen;

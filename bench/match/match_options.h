@@ -24,6 +24,7 @@
 #include "bench/match/schedule.h"
 #include "engine/games/game_id.h"
 #include "bench/match_stats.h"
+#include "engine/util/flag_spec.h"
 
 namespace splitlab::bench::match {
 
@@ -49,6 +50,10 @@ struct MatchConfig {
 };
 
 // Returns false with `error` naming the bad flag or word.
+// Every flag of `splitlab match`, declared once: parse_match_args takes each flag's arity from
+// here, and help prints it.
+const std::vector<util::FlagSpec>& match_flags();
+
 bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
                       std::string& error);
 

@@ -401,6 +401,15 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
   // A move and its number form one unit, so that a line never ends between them.
   std::vector<std::string> units;
   bool after_comment = false;
+  // One comment after the last move, as cutechess writes it ("{+M1/127 0.00s, White mates}"):
+  // two in a row there is legal PGN, but chess.js rejects it, and with it the whole game.
+  const bool final_joins_last = !game.final_comment.empty() && !game.moves.empty() &&
+                                !game.moves.back().comment.empty();
+  const auto comment_of = [&](size_t ply) {
+    const std::string& own = game.moves[ply].comment;
+    return final_joins_last && ply + 1 == game.moves.size() ? own + ", " + game.final_comment
+                                                            : own;
+  };
   for (size_t ply = 0; ply < game.moves.size(); ++ply) {
     const PgnMove& pgn_move = game.moves[ply];
     std::string why;
@@ -421,7 +430,7 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
         unit = std::to_string(move_number) + "... ";
       units.push_back(unit + pgn_move.uci);
       const size_t units_before = units.size();
-      if (!append_comment(pgn_move.comment, units, why)) {
+      if (!append_comment(comment_of(ply), units, why)) {
         error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " + why;
         return false;
       }
@@ -443,13 +452,13 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
     units.push_back(std::move(unit));
     pos.make_move(move);
     const size_t units_before = units.size();
-    if (!append_comment(pgn_move.comment, units, why)) {
+    if (!append_comment(comment_of(ply), units, why)) {
       error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " + why;
       return false;
     }
     after_comment = units.size() != units_before;
   }
-  if (!append_comment(game.final_comment, units, error)) return false;
+  if (!final_joins_last && !append_comment(game.final_comment, units, error)) return false;
   units.push_back(game.result);
   append_wrapped(units, text);
   text += '\n';

@@ -28,7 +28,9 @@ struct PgnGame {
   // in coordinates, from `start_fen` (required; its side and move number fields count the moves).
   bool coordinate_moves = false;
   std::string result;          // "1-0", "0-1", "1/2-1/2" or "*".
-  std::string final_comment;   // Optional, written after the last move, e.g. "White wins on time".
+  // Optional, e.g. "White wins on time": joined to the last move's comment when it has one
+  // ("{+M1/127 0.00s, White mates}", one comment as cutechess writes), else a comment of its own.
+  std::string final_comment;
 };
 
 // Appends `game` in export format (standard section 8): tag pairs with `"` and `\` escaped, a

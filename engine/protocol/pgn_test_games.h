@@ -62,6 +62,13 @@ inline std::vector<KnownGame> known_games() {
   games.push_back({"comments", commented,
                    "1. e4 {+0.31/14 0.52s} 1... e5 2. Nf3 {book} 2... Nc6 {White wins on time} "
                    "1-0"});
+  // The last move has a comment too: the final comment joins it, so that no two comments stand
+  // in a row (chess.js rejects a game that has them).
+  PgnGame mated = make_game("", {"f2f3", "e7e5", "g2g4", "d8h4"}, "0-1");
+  mated.moves[3].comment = "-M1/127 0.00s";
+  mated.final_comment = "Black mates";
+  games.push_back({"final_comment_joins_the_last_moves", mated,
+                   "1. f3 e5 2. g4 Qh4# {-M1/127 0.00s, Black mates} 0-1"});
   return games;
 }
 

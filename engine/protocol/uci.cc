@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "engine/games/games.h"
+#include "engine/search/engine_options.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/util/text.h"
 #include "hashing/tt_options.h"
@@ -20,8 +21,6 @@ namespace {
 using util::parse_int;
 using util::trim;
 
-constexpr int64_t kDefaultHashMb = 16;
-constexpr int64_t kMaxHashMb = 32768;
 
 UciOption spin(const std::string& name, int64_t def, int64_t min, int64_t max) {
   UciOption o;
@@ -110,22 +109,28 @@ std::string ucci_declaration(const UciOption& o) {
 template <search::SearchGame G>
 GameEngine<G>::GameEngine(std::ostream& out, const ParallelSearch& parallel, Dialect dialect)
     : out_(out), dialect_(dialect), parallel_(parallel), position_(start_position<G>()) {
-  options_.add(spin("Hash", kDefaultHashMb, 1, kMaxHashMb));
-  options_.add(spin("Threads", 1, 1, search::kMaxSearchThreads));
-  options_.add(combo("SplitStrategy", parallel_.default_strategy, parallel_.strategies));
-  std::vector<std::string> schemes, policies;
-  for (auto s : hashing::kAllTtEntrySchemes) schemes.emplace_back(hashing::tt_entry_scheme_name(s));
-  for (auto p : hashing::kAllTtReplacePolicies)
-    policies.emplace_back(hashing::tt_replace_policy_name(p));
-  options_.add(combo("TTEntry", "xor", schemes));
-  options_.add(combo("TTReplace", "bucket", policies));
-  options_.add(combo("SplitNodes", "pv-all", {"pv-all", "any"}));
-  options_.add(spin("MinSplitDepth", 4, 1, 64));
-  options_.add(spin("MaxHelpersPerSplit", 8, 1, 256));
-  options_.add(combo("OrderingMemory", "copy", {"copy", "own", "shared"}));
-  // Search techniques (engine/search/search_features.h): "none" or a list such as
-  // "futility,lmp"; the default is the list accepted by SPRT for this game.
-  options_.add(text_option("SearchFeatures", std::string(G::kDefaultSearchFeatures)));
+  // The settings shared with the command-line flags, from their one table
+  // (engine/search/engine_options.h); the strategies come from the parallel search's registry and
+  // the search features' default from the game.
+  for (const search::EngineOption& option : search::engine_options()) {
+    const std::string name(option.uci_name);
+    switch (option.kind) {
+      case search::EngineOption::Kind::kSpin:
+        options_.add(spin(name, option.default_number, option.min, option.max));
+        break;
+      case search::EngineOption::Kind::kCombo:
+        if (option.uci_name == "SplitStrategy")
+          options_.add(combo(name, parallel_.default_strategy, parallel_.strategies));
+        else
+          options_.add(combo(name, option.default_text, option.values));
+        break;
+      case search::EngineOption::Kind::kText:
+        options_.add(text_option(name, option.uci_name == "SearchFeatures"
+                                           ? std::string(G::kDefaultSearchFeatures)
+                                           : option.default_text));
+        break;
+    }
+  }
   // Time kept back per move for the GUI and the operating system: a loaded machine delays a
   // process by tens of milliseconds, and a loss on time is worse than a shallower search.
   options_.add(spin("Move Overhead", 50, 0, 5000));
@@ -143,7 +148,7 @@ GameEngine<G>::GameEngine(std::ostream& out, const ParallelSearch& parallel, Dia
   }
 
   std::string err;
-  table_.resize(kDefaultHashMb, &err);
+  table_.resize(size_t(search::engine_option("Hash").default_number), &err);
   table_.set_scheme(hashing::TtEntryScheme::Xor);
   table_.set_policy(hashing::TtReplacePolicy::Bucket);
   searcher_ = std::make_unique<search::Searcher<G>>(table_);

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Splitlab against Toga II 3.0 at 1 thread (Toga has no Threads option: it is single-threaded),
+# Splitlab against Toga II 3.0 at 1 thread (Toga has no `Threads` option; its own, "Number of
+# Threads", is 1 by default: `option name Number of Threads type spin default 1 min 1 max 16`),
 # 5+0.05, 400 games (200 openings of the default book, both colours), concurrency 2.
 # Run from the repository root after `bazel build //:splitlab`; rerunning resumes.
 exec bazel-bin/splitlab match \

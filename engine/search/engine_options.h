@@ -1,0 +1,85 @@
+// The settings a user gives the engine both as UCI/UCCI options and as command-line flags, in
+// one table: each one's option name, flag name, kind, default, range or values and meaning. The
+// UCI engine declares its options from it (engine/protocol/uci.cc), the commands read and
+// describe their flags from it (cli/search_flags.cc), and docs/engine.md is checked against the
+// engine's declarations (issue 51), so the three can no longer drift apart.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/search/parallel_policy.h"
+#include "hashing/tt_options.h"
+
+namespace splitlab::search {
+
+struct EngineOption {
+  enum class Kind { kSpin, kCombo, kText };
+  std::string_view uci_name;  // "MinSplitDepth" (UCCI's is this in lower case, without spaces)
+  std::string_view flag;      // "min-split-depth"
+  Kind kind = Kind::kSpin;
+  int64_t min = 0, max = 0, default_number = 0;  // kSpin
+  std::string default_text;         // kCombo and kText ("" where the caller decides: a game's)
+  std::vector<std::string> values;  // kCombo ("" where the caller supplies them: strategies)
+  std::string_view meaning;
+};
+
+// The largest table the engine and the commands allocate, in MB.
+inline constexpr int64_t kMaxHashMb = 32768;
+inline constexpr int64_t kDefaultHashMb = 16;
+
+// Every shared setting, in the order the engine declares them.
+inline const std::vector<EngineOption>& engine_options() {
+  static const std::vector<EngineOption> options = [] {
+    using Kind = EngineOption::Kind;
+    const SplitRules rules;
+    std::vector<std::string> schemes, policies;
+    for (auto s : hashing::kAllTtEntrySchemes)
+      schemes.emplace_back(hashing::tt_entry_scheme_name(s));
+    for (auto p : hashing::kAllTtReplacePolicies)
+      policies.emplace_back(hashing::tt_replace_policy_name(p));
+    return std::vector<EngineOption>{
+        {"Hash", "hash", Kind::kSpin, 1, kMaxHashMb, kDefaultHashMb, "", {},
+         "the transposition table's size in MB"},
+        {"Threads", "threads", Kind::kSpin, 1, kMaxSearchThreads, 1, "", {},
+         "search threads"},
+        {"SplitStrategy", "strategy", Kind::kCombo, 0, 0, 0, "ybwc", {},
+         "how the threads share the search (parallel/strategies.h)"},
+        {"TTEntry", "tt-entry", Kind::kCombo, 0, 0, 0, "xor", schemes,
+         "how a table entry guards against torn reads (hashing/tt.h)"},
+        {"TTReplace", "tt-replace", Kind::kCombo, 0, 0, 0, "bucket", policies,
+         "which entry a store replaces (hashing/tt.h)"},
+        {"SplitNodes", "split-nodes", Kind::kCombo, 0, 0, 0,
+         rules.split_any_node ? "any" : "pv-all", {"pv-all", "any"},
+         "which nodes may be split: predicted PV and All nodes, or any"},
+        {"MinSplitDepth", "min-split-depth", Kind::kSpin, 1, 64, rules.min_split_depth, "", {},
+         "the least remaining depth at which a node is split"},
+        {"MaxHelpersPerSplit", "max-helpers", Kind::kSpin, 1, 256, rules.max_helpers_per_split,
+         "", {}, "the most threads that join one split point besides its owner"},
+        {"OrderingMemory", "ordering", Kind::kCombo, 0, 0, 0,
+         rules.ordering == OrderingMemory::kCopy  ? "copy"
+         : rules.ordering == OrderingMemory::kOwn ? "own"
+                                                  : "shared",
+         {"copy", "own", "shared"},
+         "the killers and history a helper orders moves with: its owner's copied at each join, "
+         "its own, or one table shared by all threads"},
+        {"SearchFeatures", "features", Kind::kText, 0, 0, 0, "", {},
+         "the search techniques switched on: none, or a list (engine/search/search_features.h); "
+         "the default is the game's list accepted by SPRT"},
+    };
+  }();
+  return options;
+}
+
+// The option of that UCI name or flag name; aborts on a name the table does not hold (a
+// programming error, found by any test that reaches it).
+inline const EngineOption& engine_option(std::string_view uci_or_flag_name) {
+  for (const EngineOption& option : engine_options())
+    if (option.uci_name == uci_or_flag_name || option.flag == uci_or_flag_name) return option;
+  std::abort();
+}
+
+}  // namespace splitlab::search
