@@ -43,6 +43,7 @@ commands=$(sed -n '/^commands:/,/^  help/p' "$TMP/full-help" | awk 'NR > 1 && $1
 operands() {
   case $1 in
     epd) echo "suite.epd" ;;
+    book) echo "probe" ;;
     *) ;;
   esac
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/bench_command.h"
+#include "cli/book_command.h"
 #include "cli/epd_command.h"
 #include "cli/match_command.h"
 #include "cli/nodelog_command.h"
@@ -38,6 +39,7 @@ const std::vector<Command>& commands() {
       {overhead_spec, overhead_command}, {nodelog_spec, nodelog_command},
       {predictor_spec, predictor_command}, {simulate_spec, simulate_command},
       {tt_study_spec, tt_study_command}, {match_spec, match_command},
+      {book_spec, book_command},
   };
   return all;
 }
