@@ -111,6 +111,8 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
       return reply;
     }
     if (line->rfind("info", 0) == 0) {
+      // Splitlab's way of saying a move comes from its own book (OwnBook).
+      if (line->rfind("info string book move", 0) == 0) reply.from_book = true;
       const protocol::UciInfo info = protocol::parse_uci_info(*line);
       if (!info.score.empty()) {
         reply.score = info.score;

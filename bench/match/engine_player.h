@@ -30,6 +30,7 @@ struct EngineReply {
   std::string score;            // The last "score" of its info lines ("cp 31", "mate -2"), if any.
   int depth = 0;                // The depth of that score.
   int64_t engine_time_ms = -1;  // The last "time" of its info lines.
+  bool from_book = false;       // It said "info string book move ...": played from its book.
 };
 
 class EnginePlayer {

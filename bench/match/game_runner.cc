@@ -251,8 +251,10 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
       outcome =
           loss_for(mover, who + " makes an illegal move: " + reply.move, Termination::kIllegalMove);
     } else {
-      moves.push_back(
-          {referee.moves().back(), move_comment(reply.score, reply.depth, reply.elapsed_us)});
+      // A move from the engine's own book is marked as the runner marks its openings' moves.
+      moves.push_back({referee.moves().back(),
+                       reply.from_book ? "book"
+                                       : move_comment(reply.score, reply.depth, reply.elapsed_us)});
       outcome = adjudicator.engine_move(mover, score_in_centipawns(reply.score), referee.plies(),
                                         irreversible);
       continue;

@@ -139,6 +139,14 @@ GameEngine<G>::GameEngine(std::ostream& out, const ParallelSearch& parallel, Dia
     options_.add(spin(std::string(p.name), G::kDefaultSearchTuning.*(p.field),
                       p.min, p.max));
   options_.add(check("Ponder", false));
+  // The engine's own opening book (opening_book.h): a Polyglot book for chess, played to
+  // BookDepth plies from the game's start, its heaviest move or one drawn by weight with a
+  // generator seeded by BookSeed and the position (the same answer in the same position).
+  options_.add(check("OwnBook", false));
+  options_.add(text_option("BookFile", "book.bin"));
+  options_.add(spin("BookDepth", 30, 1, 1024));
+  options_.add(combo("BookMoves", "best", {"best", "random"}));
+  options_.add(spin("BookSeed", 0, 0, (int64_t(1) << 31) - 1));
   options_.add(button("Clear Hash"));
   // The game, as Fairy-Stockfish names it; the front end (uci_front_end.h) acts on it.
   if (dialect_ == Dialect::kUci) {
@@ -351,8 +359,35 @@ bool GameEngine<G>::apply_option(const std::string& name) {
   } else if (name == "SplitStrategy" || name == "SplitNodes" || name == "MinSplitDepth" ||
              name == "MaxHelpersPerSplit" || name == "OrderingMemory") {
     configure_threads();
+  } else if (name == "OwnBook" || name == "BookFile") {
+    apply_book_options();
   }
   return true;
+}
+
+template <search::SearchGame G>
+void GameEngine<G>::apply_book_options() {
+  book_.clear();
+  if (!options_.check("OwnBook")) return;
+  std::string message;
+  if (!book_.load(options_.text("BookFile"), message))
+    error("OwnBook: " + message + "; playing without a book");
+}
+
+template <search::SearchGame G>
+std::string GameEngine<G>::book_move(const search::SearchLimits& limits, bool ponder) {
+  if (!book_.loaded() || !options_.check("OwnBook") || ponder || limits.infinite ||
+      position_.game_ply() >= options_.spin("BookDepth"))
+    return "";
+  std::string note;
+  const std::string move = book_.pick(position_, options_.text("BookMoves") == "random",
+                                      uint64_t(options_.spin("BookSeed")), note);
+  if (move.empty() || (!limits.searchmoves.empty() &&
+                       std::find(limits.searchmoves.begin(), limits.searchmoves.end(), move) ==
+                           limits.searchmoves.end()))
+    return "";
+  send("info string book move " + to_wire(move) + " (" + note + ")");
+  return move;
 }
 
 template <search::SearchGame G>
@@ -515,6 +550,7 @@ void GameEngine<G>::cmd_go(const std::string& args) {
     }
   }
   if (!wait_for_stopped_search("go")) return;
+  const std::string from_book = book_move(limits, ponder);
   std::unique_lock lock(mutex_);
   searcher_->arm();
   const int side = G::side_index(position_);
@@ -531,6 +567,7 @@ void GameEngine<G>::cmd_go(const std::string& args) {
          std::to_string(clock_delays_.worst_delay_ms()) + " ms)");
   reported_margin_ms_ = job_margin_ms_;
   job_limits_ = limits;
+  job_book_move_ = from_book;
   job_position_ = position_;
   job_received_ = received;
   pondering_ = ponder;
@@ -623,11 +660,17 @@ void GameEngine<G>::search_thread_loop() {
     const typename G::Position pos = job_position_;
     const auto received = job_received_;
     const int64_t overhead = job_margin_ms_;
+    const std::string from_book = job_book_move_;
     lock.unlock();
 
-    const search::SearchResult result = searcher_->run(
-        pos, limits, pondering, overhead, [this](const search::SearchResult& r) { report(r); },
-        received);
+    search::SearchResult result;
+    if (from_book.empty()) {
+      result = searcher_->run(
+          pos, limits, pondering, overhead, [this](const search::SearchResult& r) { report(r); },
+          received);
+    } else {
+      result.best_move = from_book;  // No search: nodes and time stay 0.
+    }
 
     // The last words on the search: its totals and, in parallel, what each thread did.
     send("info nodes " + std::to_string(result.nodes) + " time " + std::to_string(result.time_ms) +
@@ -635,7 +678,7 @@ void GameEngine<G>::search_thread_loop() {
          std::to_string(result.time_ms > 0 ? result.nodes * 1000 / uint64_t(result.time_ms)
                                            : result.nodes * 1000) +
          " hashfull " + std::to_string(table_.hashfull()));
-    if (searcher_->threads())
+    if (searcher_->threads() && from_book.empty())
       for (const auto& line : parallel_.of<G>().thread_lines(*searcher_)) send(line);
     // The protocol forbids "bestmove" while pondering or in an infinite search until the GUI
     // sends stop or ponderhit.

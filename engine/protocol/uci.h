@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/chess/chess_game.h"
+#include "engine/protocol/opening_book.h"
 #include "engine/protocol/thread_provider.h"
 #include "engine/protocol/uci_options.h"
 #include "engine/search/clock_delay.h"
@@ -83,6 +84,12 @@ class GameEngine final : public LineEngine {
   // with an error naming `command` if a search runs that nobody stopped.
   bool wait_for_stopped_search(const std::string& command);
   bool apply_option(const std::string& name);
+  // Loads the book of BookFile when OwnBook is on (an error line when it cannot), else drops it.
+  void apply_book_options();
+  // The book move for a "go" (Splitlab's move text), or "": OwnBook on, a book loaded, the
+  // position within BookDepth plies of the game's start, not pondering or infinite, and the
+  // move among searchmoves when those are given.
+  std::string book_move(const search::SearchLimits& limits, bool ponder);
   // Gives the searcher the threads the parallel options ask for.
   void configure_threads();
   void search_thread_loop();
@@ -97,6 +104,7 @@ class GameEngine final : public LineEngine {
   std::unique_ptr<search::Searcher<G>> searcher_;
   typename G::Position position_;
   std::vector<std::string> banned_;  // UCCI banmoves, for the next go.
+  OpeningBook<G> book_;
 
   // Search thread hand-off.
   std::mutex mutex_;
@@ -108,6 +116,7 @@ class GameEngine final : public LineEngine {
   bool stop_requested_ = false;  // GUARDED_BY(mutex_)
   bool quitting_ = false;        // GUARDED_BY(mutex_)
   search::SearchLimits job_limits_;
+  std::string job_book_move_;  // Played at once, without a search, when not empty.
   typename G::Position job_position_;
   search::TimeManager::Clock::time_point job_received_;  // When its "go" arrived.
   int64_t job_margin_ms_ = 0;  // The clock margin it plans with (Move Overhead or more).
