@@ -4,6 +4,7 @@ itself (output lines, PGN, results.json), misbehaving engines (illegal move, cra
 answer) that must lose with the right reason and be restarted, an interrupted match resumed,
 and bad input (exit 2 with one line naming the problem).
 usage: match_cli_test.py SPLITLAB FAKE_ENGINE TMPDIR"""
+import csv
 import hashlib
 import json
 import os
@@ -264,6 +265,22 @@ def sprt_stops_early():
         results = json.load(f)
     check(results["sprt_status"]["decision"] == "H1", "sprt: results.json decision")
     check(results["finished_games"] == len(finished), "sprt: results.json games")
+    # The test's course: a row per finished pair up to the decision, the last one the decision's.
+    course = os.path.join(out_dir, "sprt.csv")
+    if check(os.path.exists(course), "sprt: no sprt.csv"):
+        with open(course) as f:
+            text = f.read()
+        check("# elo0: 0\n# elo1: 400\n" in text, "sprt: sprt.csv's bounds: " + text[:80])
+        rows = list(csv.DictReader(l for l in text.splitlines() if not l.startswith("#")))
+        games = [int(r["games"]) for r in rows]
+        # Games finished when each pair completed (with two at a time, another pair's first
+        # game may have finished too).
+        check(len(rows) >= 4 and games == sorted(games) and len(set(games)) == len(games)
+              and games[-1] <= len(finished), "sprt: sprt.csv's games: %s" % games)
+        last = rows[-1] if rows else {"llr": "nan", "upper": "inf"}
+        check(abs(float(last["llr"]) - results["sprt_status"]["llr"]) < 1e-3
+              and float(last["llr"]) >= float(last["upper"]),
+              "sprt: sprt.csv's last row %s against results.json %s" % (last, results["sprt_status"]))
 
 
 def resume():

@@ -75,6 +75,14 @@ class MatchRunner {
   size_t finished_this_run_ = 0;
   bool stop_scheduling_ = false;
   std::optional<SprtStatus> sprt_status_;
+  // The test's course: after each game (each game pair with --repeat), the games, the LLR and
+  // its bounds and the Elo with its 95% interval; written to sprt.csv with results.json.
+  struct SprtPoint {
+    int64_t games;
+    SprtStatus status;
+    double elo, elo_error;
+  };
+  std::vector<SprtPoint> sprt_course_;
   std::string io_error_;
 };
 
@@ -245,6 +253,8 @@ void MatchRunner::check_sprt() {
   const PairingTally& t = tally_.pairing(0);
   sprt_status_ =
       config_.repeat ? sprt_status(*config_.sprt, t.pairs) : sprt_status(*config_.sprt, t.games);
+  const EloSummary elo = config_.repeat ? elo_from_pairs(t.pairs, t.games) : elo_from_games(t.games);
+  sprt_course_.push_back({tally_.finished(), *sprt_status_, elo.elo, elo.elo_error});
   if (sprt_status_->decision != SprtDecision::kContinue) stop_scheduling_ = true;
 }
 
@@ -293,7 +303,21 @@ bool MatchRunner::write_results(bool complete, std::string& error) {
             [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
   summary.games = &games;
   summary.sprt = sprt_status_;
-  return store_.write_file("results.json", results_json(summary), error);
+  if (!store_.write_file("results.json", results_json(summary), error)) return false;
+  if (!config_.sprt) return true;
+  // The SPRT's course, for scripts/plot_sprt.py (sprt.png): its bounds in Elo on top.
+  char line[256];
+  std::snprintf(line, sizeof line, "# elo0: %g\n# elo1: %g\n", config_.sprt->elo0,
+                config_.sprt->elo1);
+  std::string csv = line;
+  csv += "games,llr,lower,upper,elo,elo_low,elo_high\n";
+  for (const SprtPoint& p : sprt_course_) {
+    std::snprintf(line, sizeof line, "%lld,%.4f,%.4f,%.4f,%.2f,%.2f,%.2f\n", (long long)p.games,
+                  p.status.llr, p.status.lower, p.status.upper, p.elo, p.elo - p.elo_error,
+                  p.elo + p.elo_error);
+    csv += line;
+  }
+  return store_.write_file("sprt.csv", csv, error);
 }
 
 }  // namespace

@@ -1,8 +1,6 @@
 #include "engine/chess/polyglot.h"
 
 #include <algorithm>
-#include <fstream>
-#include <map>
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
@@ -12,18 +10,7 @@ namespace splitlab::chess::polyglot {
 
 namespace {
 
-constexpr size_t kEntryBytes = 16;
 constexpr int kCastlingOffset = 768, kEnPassantOffset = 772, kTurnOffset = 780;
-
-uint64_t read_big_endian(const unsigned char* bytes, int count) {
-  uint64_t value = 0;
-  for (int i = 0; i < count; ++i) value = (value << 8) | bytes[i];
-  return value;
-}
-
-void write_big_endian(uint64_t value, int count, std::string& out) {
-  for (int i = count - 1; i >= 0; --i) out += char((value >> (8 * i)) & 0xff);
-}
 
 // Heaviest first; the sort is stable, so equal weights keep the order they came in.
 void sort_by_weight(std::vector<BookMove>& moves) {
@@ -71,49 +58,18 @@ Move decode(const Position& pos, uint16_t bits) {
 }
 
 bool Book::load(const std::string& path, std::string& error) {
-  entries_.clear();
   path_ = path;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot read book file '" + path + "'";
-    return false;
-  }
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    error = "error while reading book file '" + path + "'";
-    return false;
-  }
-  if (bytes.empty() || bytes.size() % kEntryBytes != 0) {
-    error = "book file '" + path + "' has " + std::to_string(bytes.size()) +
-            " bytes, not a whole number of 16-byte entries (truncated, or not a Polyglot book)";
-    return false;
-  }
-  std::vector<Entry> entries(bytes.size() / kEntryBytes);
-  const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
-  for (size_t i = 0; i < entries.size(); ++i) {
-    const unsigned char* e = data + i * kEntryBytes;
-    entries[i] = Entry{read_big_endian(e, 8), uint16_t(read_big_endian(e + 8, 2)),
-                       uint16_t(read_big_endian(e + 10, 2)), uint32_t(read_big_endian(e + 12, 4))};
-    if (i > 0 && entries[i].key < entries[i - 1].key) {
-      error = "book file '" + path + "': entry " + std::to_string(i + 1) +
-              " is out of key order (a damaged file, or not a Polyglot book)";
-      return false;
-    }
-  }
-  entries_ = std::move(entries);
-  return true;
+  return book::read_entries(path, entries_, error);
 }
 
 std::vector<BookMove> Book::moves(const Position& pos) const {
-  const uint64_t k = key(pos);
-  auto it = std::lower_bound(entries_.begin(), entries_.end(), k,
-                             [](const Entry& e, uint64_t value) { return e.key < value; });
+  const auto [first, last] = book::find_key(entries_, key(pos));
   std::vector<BookMove> found;
-  for (; it != entries_.end() && it->key == k; ++it) {
-    const Move move = decode(pos, it->move);
+  for (size_t i = first; i < last; ++i) {
+    const Move move = decode(pos, entries_[i].move);
     if (move.is_none()) continue;
     if (std::none_of(found.begin(), found.end(), [&](const BookMove& b) { return b.move == move; }))
-      found.push_back({move, it->weight});
+      found.push_back({move, entries_[i].weight});
   }
   sort_by_weight(found);
   return found;
@@ -127,48 +83,19 @@ Move Book::best(const Position& pos) const {
 Move Book::weighted_random(const Position& pos, std::mt19937_64& rng) const {
   const auto found = moves(pos);
   if (found.empty()) return Move::none();
-  uint64_t total = 0;
-  for (const BookMove& b : found) total += b.weight;
-  if (total == 0) return found[size_t(rng() % found.size())].move;
-  uint64_t pick = rng() % total;
-  for (const BookMove& b : found) {
-    if (pick < b.weight) return b.move;
-    pick -= b.weight;
-  }
-  return found.back().move;
+  return found[book::draw_by_weight(found, rng)].move;
 }
 
 bool write_book(const std::string& path, std::vector<Entry> entries, std::string& error) {
-  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-    return a.key != b.key ? a.key < b.key : a.weight > b.weight;
-  });
-  std::string bytes;
-  bytes.reserve(entries.size() * kEntryBytes);
-  for (const Entry& e : entries) {
-    write_big_endian(e.key, 8, bytes);
-    write_big_endian(e.move, 2, bytes);
-    write_big_endian(e.weight, 2, bytes);
-    write_big_endian(e.learn, 4, bytes);
-  }
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out || !out.write(bytes.data(), std::streamsize(bytes.size())) || !out.flush()) {
-    error = "cannot write book file '" + path + "'";
-    return false;
-  }
-  return true;
+  return book::write_entries(path, std::move(entries), error);
 }
 
 bool make_book(const std::vector<GameForBook>& games, int max_plies, int min_games,
                std::vector<Entry>& entries, std::string& error) {
-  struct Tally {
-    uint64_t score = 0;  // 2 a win, 1 a draw, for the side that played the move
-    int games = 0;       // Times played (a game that repeats the position counts each time)
-  };
-  std::map<std::pair<uint64_t, uint16_t>, Tally> tallies;
+  book::Counter counter;
   for (size_t g = 0; g < games.size(); ++g) {
     const GameForBook& game = games[g];
-    const bool white_won = game.result == "1-0", black_won = game.result == "0-1";
-    if (!white_won && !black_won && game.result != "1/2-1/2") continue;  // No score to count.
+    if (book::result_score(game.result, true) < 0) continue;  // No result: nothing to count.
     Position pos = Position::start();
     if (!game.start_fen.empty() && !Position::parse_fen(game.start_fen, pos, error)) {
       error = "game " + std::to_string(g + 1) + ": " + error;
@@ -181,26 +108,12 @@ bool make_book(const std::vector<GameForBook>& games, int max_plies, int min_gam
         error = "game " + std::to_string(g + 1) + ", ply " + std::to_string(ply + 1) + ": " + error;
         return false;
       }
-      Tally& tally = tallies[std::make_pair(key(pos), encode(pos, move))];
-      const bool mover_white = pos.side_to_move() == kWhite;
-      tally.score += (white_won && mover_white) || (black_won && !mover_white) ? 2
-                     : (white_won || black_won)                               ? 0
-                                                                              : 1;
-      ++tally.games;
+      counter.add(key(pos), encode(pos, move),
+                  book::result_score(game.result, pos.side_to_move() == kWhite));
       pos.make_move(move);
     }
   }
-  uint64_t largest = 0;
-  for (const auto& [slot, tally] : tallies)
-    if (tally.games >= min_games) largest = std::max(largest, tally.score);
-  // One divisor for all, so that weights keep their proportions.
-  const uint64_t divisor = largest > 0xffff ? (largest + 0xfffe) / 0xffff : 1;
-  entries.clear();
-  // A move whose weight comes to 0 (it never won or drew) is left out, as Polyglot's make-book
-  // leaves it out: a reader would never choose it.
-  for (const auto& [slot, tally] : tallies)
-    if (tally.games >= min_games && tally.score / divisor > 0)
-      entries.push_back(Entry{slot.first, slot.second, uint16_t(tally.score / divisor), 0});
+  entries = counter.entries(min_games);
   return true;
 }
 

@@ -11,6 +11,7 @@
 
 #include "engine/chess/position.h"
 #include "engine/chess/types.h"
+#include "engine/core/book_file.h"
 
 namespace splitlab::chess::polyglot {
 
@@ -26,12 +27,7 @@ uint64_t key(const Position& pos);
 uint16_t encode(const Position& pos, Move move);
 Move decode(const Position& pos, uint16_t move);
 
-struct Entry {
-  uint64_t key = 0;
-  uint16_t move = 0;
-  uint16_t weight = 0;
-  uint32_t learn = 0;
-};
+using Entry = book::Entry;  // The file's entry (engine/core/book_file.h).
 
 struct BookMove {
   Move move;

@@ -1,6 +1,5 @@
-// The engine's own opening book (UCI option OwnBook): a Polyglot book for chess
-// (engine/chess/polyglot.h). Xiangqi has no book format yet: loading one is refused with a
-// message that says so, and the engine searches every move.
+// The engine's own opening book (UCI/UCCI option OwnBook): a Polyglot book for chess
+// (engine/chess/polyglot.h), Splitlab's xiangqi book for xiangqi (engine/xiangqi/book.h).
 #pragma once
 
 #include <cstdint>
@@ -11,13 +10,19 @@
 #include "engine/chess/chess_game.h"
 #include "engine/chess/polyglot.h"
 #include "engine/search/search_game.h"
+#include "engine/xiangqi/book.h"
+#include "engine/xiangqi/xiangqi_game.h"
 
 namespace splitlab::protocol {
 
 template <search::SearchGame G>
 class OpeningBook {
  public:
-  static constexpr bool kSupported = std::is_same_v<G, chess::ChessGame>;
+  static constexpr bool kChess = std::is_same_v<G, chess::ChessGame>;
+  static constexpr bool kXiangqi = std::is_same_v<G, xiangqi::XiangqiGame>;
+  static constexpr bool kSupported = kChess || kXiangqi;
+  using BookType = std::conditional_t<kChess, chess::polyglot::Book,
+                                      std::conditional_t<kXiangqi, xiangqi::book::Book, int>>;
 
   // Reads the book file; false with `error` naming the file and the fault (the book is then
   // empty and the engine plays without one).
@@ -30,7 +35,7 @@ class OpeningBook {
     }
   }
   void clear() {
-    if constexpr (kSupported) book_ = chess::polyglot::Book();
+    if constexpr (kSupported) book_ = BookType();
   }
   bool loaded() const {
     if constexpr (kSupported) return !book_.empty();
@@ -49,9 +54,14 @@ class OpeningBook {
       if (moves.empty()) return "";
       uint64_t total = 0;
       for (const auto& m : moves) total += m.weight;
-      chess::Move chosen = moves.front().move;
+      typename G::Move chosen = moves.front().move;
       if (random) {
-        std::mt19937_64 rng(seed ^ chess::polyglot::key(pos));
+        uint64_t position_key = 0;
+        if constexpr (kChess)
+          position_key = chess::polyglot::key(pos);
+        else
+          position_key = xiangqi::book::key(pos);
+        std::mt19937_64 rng(seed ^ position_key);
         chosen = book_.weighted_random(pos, rng);
       }
       for (const auto& m : moves)
@@ -65,7 +75,7 @@ class OpeningBook {
   }
 
  private:
-  std::conditional_t<kSupported, chess::polyglot::Book, int> book_{};
+  BookType book_{};
 };
 
 }  // namespace splitlab::protocol

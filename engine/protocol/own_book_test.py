@@ -5,8 +5,8 @@ are known (1. e4 three times: won, won, drawn = weight 5; 1. d4 once, won = 2; a
 1... c5, weight 1 for Black: lost, lost, drawn). Checks: the heaviest move at once, with an info line and no search;
 the book left beyond BookDepth and for positions it does not hold; weighted random choice that
 repeats under one seed and follows the weights over many seeds; searchmoves that leave the book
-move out; a missing and a truncated file (an error line, then searching); OwnBook off; and
-xiangqi, which has no book format yet. Every wait is bounded. Usage: own_book_test.py SPLITLAB TMP
+move out; a missing and a truncated file (an error line, then searching); OwnBook off; a match
+whose PGN marks the book moves; and xiangqi's book over UCCI, its mirror-image lookup included. Every wait is bounded. Usage: own_book_test.py SPLITLAB TMP
 """
 import os
 import queue
@@ -186,15 +186,32 @@ def main():
     check("1. e4 {book}" not in " ".join(second.split()) or '[White "booked"]' in second,
           "the engine without a book has a book move: " + " ".join(second.split())[:300])
     passed += 1
-    # Xiangqi has no book format yet: it says so and searches.
+    # Xiangqi: a book made from two games written as `match` writes them (ranks 1..10): 1. h2e2
+    # (Red won one, drew one: 3), then 1... b9c7 (drawn: 1; h9g7 lost: 0, left out). Over UCCI the
+    # engine plays h2e2 from it, b9c7 after h2e2, and after b2e2 (the other wing, not in the
+    # book) the mirror image of b9c7, h9g7.
+    xpgn, xbook = os.path.join(tmp, "xiangqi.pgn"), os.path.join(tmp, "xiangqi.book")
+    start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    with open(xpgn, "w") as f:
+        for moves, result in (("h3e3 h10g8", "1-0"), ("h3e3 b10c8", "1/2-1/2")):
+            f.write('[Event "?"]\n[Result "%s"]\n[SetUp "1"]\n[FEN "%s"]\n[Variant "xiangqi"]\n\n'
+                    '1. %s %s\n\n' % (result, start_fen, moves.replace(" ", " 1... "), result))
+    made = subprocess.run([BINARY, "book", "make", "--game", "xiangqi", "--pgn", xpgn, "--out", xbook,
+                           "--min-games", "1"], capture_output=True, text=True, timeout=60)
+    check(made.returncode == 0 and "2 xiangqi games" in made.stdout,
+          "xiangqi book make: %s %s" % (made.stdout, made.stderr))
     x = Engine("ucci")
     x.send("ucci")
     x.until("ucciok")
-    x.send("setoption ownbook true", "isready")
+    x.send("setoption bookfile " + xbook, "setoption ownbook true", "isready")
     lines = x.until("readyok")
-    check(any("no opening book format" in l for l in lines), "xiangqi OwnBook: %s" % lines)
-    lines = x.go("position startpos", "depth 3")
-    check(lines[-1].startswith("bestmove"), "xiangqi search: %s" % lines[-3:])
+    check(not any("error" in l for l in lines), "xiangqi book: %s" % lines)
+    for moves, expected in (("", "h2e2"), (" moves h2e2", "b9c7"), (" moves b2e2", "h9g7")):
+        lines = x.go("position startpos" + moves, "depth 6")
+        check(bestmove(lines) == expected and any("book move" in l for l in lines),
+              "xiangqi book after '%s': %s" % (moves, lines[-3:]))
+    lines = x.go("position startpos moves c3c4", "depth 3")
+    check(not any("book move" in l for l in lines), "xiangqi out of book: %s" % lines[-3:])
     x.send("quit")
     x.proc.wait(timeout=10)
     passed += 1

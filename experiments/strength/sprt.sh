@@ -93,3 +93,5 @@ stdbuf -oL "$runner" match $variant $openings \
   --sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 model=logistic \
   --ratinginterval 50 \
   --pgnout "$dir/games.pgn" --out "$dir/results" | tee -a "$dir/match.out"
+# The test's course (results/sprt.csv, written by the match) as a picture: results/sprt.png.
+/usr/bin/python3 "$(dirname "$0")/../../scripts/plot_sprt.py" "$dir/results/sprt.csv" || true
