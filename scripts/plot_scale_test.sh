@@ -13,7 +13,8 @@ check() { if eval "$2"; then passed=$((passed + 1)); else echo "FAILED: $1" >&2;
 is_png() { [[ -s "$1" ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; }
 
 header="engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,overhead,overhead_low,overhead_high,depth,median_1thread_seconds"
-row() { echo "$1,$2,$3,160,$4,$(echo "$4 * 0.95" | bc -l),$(echo "$4 * 1.05" | bc -l),$3,1.1,1.05,1.15,14,0.19"; }
+row() { awk -v e="$1" -v s="$2" -v t="$3" -v x="$4" \
+  'BEGIN { printf "%s,%s,%s,160,%s,%.4f,%.4f,%s,1.1,1.05,1.15,14,0.19\n", e, s, t, x, x * 0.95, x * 1.05, t }'; }
 
 mkdir -p "$TMP/two" "$TMP/many"
 { echo "# command: splitlab scale"; echo "$header"; row splitlab none 1 1; row splitlab ybwc 2 1.6;

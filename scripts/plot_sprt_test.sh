@@ -15,9 +15,9 @@ is_png() { [[ -s "$1" ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 
 mkdir -p "$TMP/run"
 { echo "# elo0: -5"; echo "# elo1: 0"; echo "games,llr,lower,upper,elo,elo_low,elo_high"
   echo "2,0.0000,-2.9444,2.9444,0.00,nan,nan"
-  for g in $(seq 4 2 400); do
-    echo "$g,$(echo "$g / 150" | bc -l | cut -c1-6),-2.9444,2.9444,3.00,$(echo "3 - 400 / sqrt($g)" | bc -l | cut -c1-7),$(echo "3 + 400 / sqrt($g)" | bc -l | cut -c1-7)"
-  done; } > "$TMP/run/sprt.csv"
+  awk 'BEGIN { for (g = 4; g <= 400; g += 2)
+    printf "%d,%.4f,-2.9444,2.9444,3.00,%.2f,%.2f\n", g, g / 150, 3 - 400 / sqrt(g), 3 + 400 / sqrt(g) }'
+  } > "$TMP/run/sprt.csv"
 /usr/bin/python3 "$PLOT" "$TMP/run/sprt.csv" 2>"$TMP/err"; status=$?
 check "a course plots (exit $status: $(cat "$TMP/err"))" "[[ $status -eq 0 ]] && is_png '$TMP/run/sprt.png'"
 /usr/bin/python3 "$PLOT" "$TMP/run/sprt.csv" --out "$TMP/other.png" 2>/dev/null
