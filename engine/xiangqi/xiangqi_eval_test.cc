@@ -143,11 +143,13 @@ TEST(XiangqiEval, NamesAndFixedWeights) {
   EXPECT_FALSE(eval_param_fixed(kMaterialIndex + kRook));
   // The pieces of the start position stand on squares the tuner may move.
   const Position start = Position::start();
-  for (Square s = 0; s < kNumSquares; ++s)
-    if (start.piece_on(s) != kNoPiece)
+  for (Square s = 0; s < kNumSquares; ++s) {
+    if (start.piece_on(s) != kNoPiece) {
       EXPECT_FALSE(eval_param_fixed(
           piece_square_index(type_of(start.piece_on(s)), color_of(start.piece_on(s)), s)))
           << s;
+    }
+  }
   // A general outside the palace, an elephant across the river, a soldier behind its start.
   EXPECT_TRUE(eval_param_fixed(piece_square_index(kKing, kRed, make_square(0, 0))));
   EXPECT_TRUE(eval_param_fixed(piece_square_index(kElephant, kRed, make_square(2, 6))));

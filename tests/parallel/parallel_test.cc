@@ -799,8 +799,9 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     EXPECT_GT(totals.helper_nodes, 0u) << "the helpers never searched";
     // A helper that finished an iteration first gave the main thread its result: every search
     // above still reported its depth, its mate and a legal line.
-    if (!kSanitized)
+    if (!kSanitized) {
       EXPECT_GT(totals.iterations_taken_over, 0u) << "no iteration ever taken over from a helper";
+    }
   } else {
     EXPECT_GT(totals.splits, 0u) << "no split in " << searches << " searches";
     EXPECT_GE(totals.joins, totals.splits);
