@@ -70,9 +70,12 @@ class ThreadTeam : public search::ParallelPolicy<G> {
   }
   const ParallelThreadStats& stats(int i) const { return state(i).stats; }
   ParallelThreadStats& thread_stats(int i) override { return state(i).stats; }
-  // Thread i's search counters in the last search (the main thread's are its searcher's).
+  // Thread i's search counters in the last search (the main thread's are its searcher's; none
+  // before the team's first search, which a position without a legal move never starts).
   const search::SearchStats& search_stats(int i) const {
-    return i == 0 ? main_->stats() : state(i).worker->stats();
+    static const search::SearchStats kNone;
+    if (i == 0) return main_ ? main_->stats() : kNone;
+    return state(i).worker->stats();
   }
   void clear_history() override {
     for (int i = 1; i < pool_.size(); ++i) state(i).worker->clear_history();

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A UCCI session with the built `splitlab ucci` through a pipe, as a xiangqi GUI would drive it:
 the handshake and its options, searches by depth, by the clock and until stop, banmoves, a lost
-position (nobestmove), probe, bad input (an error line, and the engine carries on), and quit
-(bye). Legality of the engine's moves comes from `splitlab perft --game xiangqi --divide` (the
+position (nobestmove), probe, bad input (an error line, and the engine carries on), position/go
+pairs sent back to back (each go waits its turn), and quit (bye, and no answer to the search it
+cuts short). Legality of the engine's moves comes from `splitlab perft --game xiangqi --divide` (the
 move generator, perft-checked against Fairy-Stockfish), never from the engine under test.
 Every wait is bounded. Usage: ucci_session_test.py SPLITLAB
 """
@@ -193,18 +194,42 @@ def test_bad_input(e):
 
 
 def test_quit_says_bye(e):
+    # quit in the same write as go, before the search's first node: the answer is bye alone (it
+    # once came after "info nodes 0" and "bestmove a0a1", a move of a search that never ran).
     e.handshake()
-    e.send("position startpos", "go depth infinite", "quit")
-    e.wait_for(lambda l: l == "bye", 5, "bye")
+    e.send("position startpos", "go depth 30", "quit")
+    seen = e.wait_for(lambda l: l == "bye", 5, "bye")
     e.proc.wait(timeout=5)
     check(e.proc.returncode == 0, "exit code %s" % e.proc.returncode)
+    answered = [l for l in seen if l.startswith(("bestmove", "nobestmove", "info nodes "))]
+    check(not answered, "quit during a search was answered: %s" % answered)
+
+
+def test_go_pairs_back_to_back(e):
+    # A script's position/go pairs in one write, each search ending by itself (depth, time): each
+    # go waits for the search before it, and every one is answered, in order, legally.
+    e.handshake()
+    pairs = [([], "go depth 6"), (["h2e2"], "go time 300 increment 0"),
+             (["h2e2", "h9g7"], "go depth 1"), (["b2e2"], "go depth 4")]
+    commands = []
+    for moves, go in pairs:
+        commands += ["position startpos" + (" moves " + " ".join(moves) if moves else ""), go]
+    e.send(*commands)
+    for moves, go in pairs:
+        move, seen = e.answer(60)
+        check(not errors(seen), "'%s' after another search gave %s" % (go, errors(seen)))
+        check(move in legal_moves(START, moves), "bestmove %s for '%s' is not legal after %s"
+              % (move, go, moves))
+    lines = e.isready()
+    check(not any(l.startswith("bestmove") for l in lines), "a fifth answer: %s" % lines)
 
 
 def main():
     global BINARY
     BINARY = sys.argv[1]
     tests = [test_handshake_and_options, test_search_by_depth, test_banmoves,
-             test_lost_position_and_clock, test_bad_input, test_quit_says_bye]
+             test_lost_position_and_clock, test_bad_input, test_quit_says_bye,
+             test_go_pairs_back_to_back]
     failed = 0
     for test in tests:
         e = Ucci()

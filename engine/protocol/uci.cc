@@ -248,6 +248,10 @@ bool GameEngine<G>::handle(const std::string& raw_line) {
   } else if (command == "ponderhit") {
     cmd_ponderhit();
   } else if (command == "quit") {
+    {
+      std::lock_guard lock(mutex_);
+      quit_received_ = true;
+    }
     cmd_stop(/*at_once=*/true);
     wait_for_search();
     if (ucci) send("bye");
@@ -615,10 +619,11 @@ void GameEngine<G>::wait_for_search() {
 template <search::SearchGame G>
 bool GameEngine<G>::wait_for_stopped_search(const std::string& command) {
   std::unique_lock lock(mutex_);
-  if (searching_ && !stop_requested_) {
-    error(command + ": a search is running (send stop first)");
+  if (searching_ && !stop_requested_ && (infinite_ || pondering_)) {
+    error(command + ": a search is running until stop (go infinite or ponder): send stop first");
     return false;
   }
+  // A search that ends by itself is waited for; stop, read after this wait, finds none running.
   // Only this (the input) thread starts searches: once it is over, none runs until the next go.
   wake_.wait(lock, [this] { return !searching_; });
   return true;
@@ -672,13 +677,25 @@ void GameEngine<G>::search_thread_loop() {
       result.best_move = from_book;  // No search: nodes and time stay 0.
     }
 
+    lock.lock();
+    if (quit_received_) {
+      // The GUI has left: a search that quit cut short (perhaps before its first node) has no
+      // answer worth printing, and none is owed.
+      searching_ = false;
+      lock.unlock();
+      wake_.notify_all();
+      continue;
+    }
+    lock.unlock();
     // The last words on the search: its totals and, in parallel, what each thread did.
     send("info nodes " + std::to_string(result.nodes) + " time " + std::to_string(result.time_ms) +
          " nps " +
          std::to_string(result.time_ms > 0 ? result.nodes * 1000 / uint64_t(result.time_ms)
                                            : result.nodes * 1000) +
          " hashfull " + std::to_string(table_.hashfull()));
-    if (searcher_->threads() && from_book.empty())
+    // Not after a position without a legal move: no thread searched, and the team's counters
+    // are still the last search's.
+    if (searcher_->threads() && from_book.empty() && !result.best_move.empty())
       for (const auto& line : parallel_.of<G>().thread_lines(*searcher_)) send(line);
     // The protocol forbids "bestmove" while pondering or in an infinite search until the GUI
     // sends stop or ponderhit.

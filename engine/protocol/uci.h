@@ -80,8 +80,9 @@ class GameEngine final : public LineEngine {
   // UCCI: what the table holds for the current position ("pophash ...").
   void cmd_probe();
   void wait_for_search();
-  // Waits for a stopped search to end (with its bestmove) and returns true, or returns false
-  // with an error naming `command` if a search runs that nobody stopped.
+  // Waits for the running search to end (with its bestmove) and returns true: a stopped one, or
+  // one that ends by itself (depth, nodes, movetime, clock), as Stockfish waits. Returns false
+  // with an error naming `command` if the search runs until stop (go infinite, or pondering).
   bool wait_for_stopped_search(const std::string& command);
   bool apply_option(const std::string& name);
   // Loads the book of BookFile when OwnBook is on (an error line when it cannot), else drops it.
@@ -115,6 +116,8 @@ class GameEngine final : public LineEngine {
   bool infinite_ = false;        // GUARDED_BY(mutex_)
   bool stop_requested_ = false;  // GUARDED_BY(mutex_)
   bool quitting_ = false;        // GUARDED_BY(mutex_)
+  // "quit" (or the end of input) has come: a search it cuts short answers nothing. GUARDED_BY(mutex_)
+  bool quit_received_ = false;
   search::SearchLimits job_limits_;
   std::string job_book_move_;  // Played at once, without a search, when not empty.
   typename G::Position job_position_;

@@ -9,12 +9,13 @@ Every wait is bounded, every engine process is killed at the end, and the whole 
 Exit code 0 when every check passes; 1 with a list of failures otherwise.
 """
 
+import queue
 import re
 import subprocess
 import sys
 import time
 
-from uci_test_support import (INFO_FIELDS, START_FEN, Failure, check, check_legal, check_pv_legal,
+from uci_test_support import (INFO_FIELDS, START_FEN, Engine, Failure, check, check_legal, check_pv_legal,
                               errors_in, expect_search, info_strings, last_info, legal_moves,
                               no_bestmove_in, parse_info, run_tests, split_strategies)
 
@@ -340,14 +341,37 @@ def test_quit(e):
 
 
 def test_quit_during_search(e):
-    e.send("position startpos", "go infinite")
-    time.sleep(0.2)
-    e.send("quit")
-    try:
-        code = e.proc.wait(timeout=2)
-    except subprocess.TimeoutExpired:
-        raise Failure("quit during a search did not end the process within 2 s")
-    check(code == 0, "exit code %d after quit during a search" % code)
+    # Once after 0.2 s of search, and (a second engine) in the same write as go, before the
+    # search's first node: either way the engine leaves at once and answers nothing more (it
+    # once printed "info nodes 0" and the first generated move as its bestmove).
+    engines = [(e, "go infinite", 0.2), (Engine(), "go depth 30", 0.0)]
+    for engine, go, pause in engines:
+        engine.send("uci", "isready")
+        engine.wait_for(lambda l: l == "readyok", 60.0, "readyok")
+        engine.send("position startpos", go)
+        time.sleep(pause)
+        engine.send("quit")
+        try:
+            code = engine.proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            raise Failure("quit during '%s' did not end the process within 2 s" % go)
+        check(code == 0, "exit code %d after quit during '%s'" % (code, go))
+        after = drain(engine)
+        check(not any(l.startswith("bestmove") or l.startswith("info nodes ") for l in after),
+              "quit during '%s' was answered: %s" % (go, after[-3:]))
+
+
+def drain(engine):
+    """Every line left in an engine's output once it has exited."""
+    left = []
+    while True:
+        try:
+            _, line = engine.lines.get(timeout=5.0)
+        except queue.Empty:
+            raise Failure("the output did not close after the engine exited")
+        if line is None:
+            return left
+        left.append(line)
 
 
 def test_end_of_input(e):

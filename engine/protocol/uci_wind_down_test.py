@@ -9,8 +9,10 @@ Each check runs with Threads 1 and with Threads 2 under every SplitStrategy:
     printed its bestmove (as a GUI may send them): the stopped search prints its bestmove, the
     new one starts after it, exactly one bestmove per go, in order; the new commands apply to the
     next search only (its moves are legal in the new position, its thread count is the new one,
-    the stopped search's is the old one). A go while a search that nobody stopped runs is still
-    an error.
+    the stopped search's is the old one).
+  * position/go pairs sent back to back, each search ending by itself (depth, movetime, nodes,
+    clock): each go waits its turn and is answered once, in order. A go while a search runs that
+    only stop ends (go infinite, ponder) is still an error.
   * go + stop in one write, in positions where the first generated move (the one a search
     stopped before any iteration could answer with) drops a queen or misses a mate: the answer
     is the move `go depth 1` finds there, and the search reports nodes > 0.
@@ -161,7 +163,46 @@ def check_options_while_winding_down(e, threads, strategy):
     finish_quietly(e)
 
 
+def check_go_waits_for_a_search_that_ends_by_itself(e, threads, strategy):
+    # position/go pairs back to back, as a script sends them, each search ending by itself (once
+    # refused with "a search is running"): each go waits its turn, a setoption between them
+    # applies to the next search, and every go is answered once, in order, in its own position.
+    searches = [(START_FEN, [], "go depth 8"), (KIWIPETE, [], "go movetime 150"),
+                (START_FEN, ["e2e4"], "go nodes 20000"),
+                (KIWIPETE, ["e2a6"], "go wtime 300 btime 300"), (START_FEN, ["d2d4"], "go depth 1")]
+    commands = []
+    for i, (fen, moves, go) in enumerate(searches):
+        commands.append("position fen %s%s" % (fen, " moves " + " ".join(moves) if moves else ""))
+        commands.append(go)
+        if i == 1:
+            commands.append("setoption name Hash value 8")
+    e.send(*commands)
+    for fen, moves, go in searches:
+        move, _, seen, _ = e.bestmove(30.0, "bestmove for '%s' sent behind another search" % go)
+        check(not errors_in(seen), "'%s' behind another search gave %s" % (go, errors_in(seen)))
+        check_legal(move, fen, moves, what="bestmove for '%s'" % go)
+        check(totals_nodes(seen) > 0, "'%s' behind another search searched no node" % go)
+    finish_quietly(e)
+
+
+def check_no_legal_move_as_a_teams_first_search(e, threads, strategy):
+    # A checkmated and a stalemated side, as the first search of a fresh thread team: the answer
+    # is bestmove 0000 with no thread lines (reading the unused team's counters once crashed the
+    # engine, found by the protocol soak), and the next search is normal.
+    for fen in ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 moves a1a8", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"):
+        e.send("position fen " + fen, "go nodes 5000")
+        move, _, seen, _ = e.bestmove(10.0, "bestmove without a legal move")
+        check(move == "0000", "no legal move in %s, yet bestmove %s" % (fen, move))
+        check(not thread_lines(seen), "thread lines for a search that never ran: %s"
+              % thread_lines(seen))
+    _, seen, _ = expect_search(e, "go depth 3", fen=KIWIPETE)
+    check(len(thread_lines(seen)) == expected_thread_lines(threads, strategy),
+          "after them, a search reported %d thread lines" % len(thread_lines(seen)))
+    finish_quietly(e)
+
+
 def check_go_during_a_running_search_is_an_error(e, threads, strategy):
+    # Only a search that runs until stop refuses them: waiting for it would never end.
     e.send("position startpos", "go infinite")
     wait_until_depth(e, 2)
     e.send("go depth 2", "setoption name Hash value 8")
@@ -209,6 +250,8 @@ def check_tiny_clocks(e, threads, strategy):
         (50, QUEEN_STORM, [], "go wtime 60 btime 60", 60),
         (0, QUEEN_STORM, [], "go wtime 40 btime 40 movestogo 1", 40),
         (10, QUEEN_STORM, [], "go wtime 100 btime 100 winc 100 binc 100", 100),
+        # "Search exactly x ms" holds inside the first iteration too (it once took 1.5 s here).
+        (0, QUEEN_STORM, [], "go movetime 100", 100),
     ]
     closest = None  # The answer nearest to its clock time, in ms to spare (negative: late).
     for overhead, fen, moves, go, clock_ms in cases:
@@ -242,6 +285,8 @@ def configured(check_fn, threads, strategy):
 CHECKS = [
     check_stop_then_go,
     check_options_while_winding_down,
+    check_go_waits_for_a_search_that_ends_by_itself,
+    check_no_legal_move_as_a_teams_first_search,
     check_go_during_a_running_search_is_an_error,
     check_stop_at_once_answers_depth_1,
     check_tiny_clocks,

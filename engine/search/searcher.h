@@ -4,9 +4,9 @@
 //
 // Every answer comes from a completed iteration, depth 1 at least: stop(), the node limit and
 // the time budget wait for the first iteration to end (usually a few hundred nodes), so that a
-// stop sent at once after "go" still gets a searched move. Only the clock's deadline (time left
-// minus the move overhead) cuts the first iteration short: then the answer is the best root
-// move that iteration completed.
+// stop sent at once after "go" still gets a searched move. Only a deadline (on a clock the time
+// left minus the move overhead; with movetime the movetime minus 20 ms) cuts the first iteration
+// short: then the answer is the best root move that iteration completed.
 #pragma once
 
 #include <atomic>

@@ -14,6 +14,12 @@ void TimeManager::start(const SearchLimits& limits, int side, int64_t move_overh
     active_ = true;
     maximum_ms_ = std::max<int64_t>(1, limits.movetime_ms - move_overhead_ms);
     optimum_ms_ = maximum_ms_;
+    // "Search exactly x ms": a first iteration that is not done by then is cut too (in a
+    // position of thirty queens depth 1 alone takes seconds), as a GUI that gave the time
+    // forfeits a late answer. Like a clock's, the deadline keeps only the minimum margin, so a
+    // Move Overhead above the movetime still leaves depth 1 its chance.
+    has_deadline_ = true;
+    deadline_ms_ = std::max(maximum_ms_, limits.movetime_ms - kMinClockMarginMs);
   } else if (limits.uses_clock()) {
     // A GUI sends both clocks; if ours is missing, the opponent's is the best guess.
     if (limits.time_left_ms[side] < 0) side ^= 1;

@@ -1,6 +1,6 @@
 // Turns the UCI clock into three limits: an optimum (do not start another iteration past it),
-// a maximum (stop the search once it has a move from a completed iteration) and, on a clock, a
-// deadline (stop at once, even inside the first iteration). All of them leave a safety margin
+// a maximum (stop the search once it has a move from a completed iteration) and, on a clock or a
+// movetime, a deadline (stop at once, even inside the first iteration). All leave a safety margin
 // for the time it takes to answer and for the GUI's own overhead, so the engine never loses on
 // time.
 #pragma once
@@ -54,8 +54,9 @@ class TimeManager {
   int64_t maximum_ms() const { return maximum_ms_; }
   bool past_optimum() const { return active_ && elapsed_ms() >= optimum_ms_; }
   bool past_maximum() const { return active_ && elapsed_ms() >= maximum_ms_; }
-  // Whether the clock's own limit is reached: the time left minus max(move overhead, the
-  // minimum margin). Never true without a clock (movetime, depth, nodes, infinite).
+  // Whether the hard limit is reached: on a clock the time left minus max(move overhead, the
+  // minimum margin); with movetime the larger of the maximum and movetime minus the minimum
+  // margin. Never true for depth, nodes or infinite.
   bool past_deadline() const { return active_ && has_deadline_ && elapsed_ms() >= deadline_ms_; }
 
  private:

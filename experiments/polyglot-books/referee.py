@@ -13,7 +13,21 @@ file, and their entries (key, move, weight, learn) must be the same; the order o
 key with equal weight is left out, as Polyglot's own follows its hash table. Then `splitlab book
 probe`, Splitlab's reader, must give for sampled positions the moves and weights of polyglot's
 book, read here by hand from the file. A canary, a book with one weight changed, must be told
-apart. Ends with "N passed, N failed"; exit 1 on any failure.
+apart.
+
+Then `polyglot dump-book`, the format's own lister, as the referee of both books' contents. It
+lists every line of a book for one colour: the colour's book moves with their shares in percent,
+the other side's moves that lead to a book position, each line ending at a leaf, a cycle or a
+transposition. For each setting and colour, the dump of Splitlab's book must hold the same lines
+as the dump of polyglot's: the same number, and, position by position, the same moves with the
+same percentages. (The listings are not compared as text: which of two lines that transpose is
+written first, and so which is cut with "{trans: line=N, ply=P}", follows the order of
+equal-weight entries, and Polyglot's comes from its hash table.) Positions come from pgn-extract
+(-Wepd, -Wuci), keyed as Polyglot keys them (an en-passant square only where a pawn could take).
+And at every position of polyglot's own book where its dump lists the colour's moves,
+`splitlab book probe` must give exactly those moves with those percentages. A canary, Splitlab's
+book with every weight of the start position set to 1, must dump differently. Ends with "N passed, N
+failed"; exit 1 on any failure.
 """
 import os
 import re
@@ -131,8 +145,128 @@ def main():
             changed = list(b)
             changed[len(changed) // 2] = changed[len(changed) // 2][:2] + (changed[len(changed) // 2][2] + 1, 0)
             check(sorted(changed) != sorted(a), "canary: a book with one weight changed differs")
+        for colour in ("white", "black"):
+            lines_theirs, edges_theirs, fens = dump_edges(theirs, colour, out)
+            lines_ours, edges_ours, _ = dump_edges(ours, colour, out)
+            differ = sorted(k for k in set(edges_theirs) | set(edges_ours)
+                            if edges_theirs.get(k) != edges_ours.get(k))
+            check(lines_theirs > 50 and lines_theirs == lines_ours and not differ,
+                  "max-ply %d, min-games %d, dump-book for %s: polyglot's book %d lines, %d "
+                  "positions; Splitlab's %d lines, %d positions; %d positions differ%s"
+                  % (max_ply, min_games, colour, lines_theirs, len(edges_theirs), lines_ours,
+                     len(edges_ours), len(differ), (" (first: %s)" % fens.get(differ[0], differ[0])
+                                                    if differ else "")))
+            if (max_ply, min_games) == SETTINGS[0]:
+                probed, wrong = probe_against_dump(splitlab, theirs, edges_theirs, fens)
+                check(probed >= (20 if QUICK else 200) and not wrong,
+                      "splitlab's reader against dump-book for %s on polyglot's book: %d "
+                      "positions, %d differ%s" % (colour, probed, len(wrong),
+                                                  " (first: %s)" % wrong[0] if wrong else ""))
+            if colour == "white" and (max_ply, min_games) == SETTINGS[0]:
+                canary = os.path.join(out, "canary-%d-%d.bin" % (max_ply, min_games))
+                write_entries(canary, [(k, m, 1 if k == START_KEY else w, l) for k, m, w, l in b])
+                _, edges_canary, _ = dump_edges(canary, colour, out)
+                check(edges_canary != edges_ours, "canary: the dump of a book whose start position "
+                      "has every weight 1 differs")
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
+
+
+START_KEY = 0x463B96181691FC9C  # The standard start position's Polyglot key.
+
+
+def write_entries(path, rows):
+    with open(path, "wb") as f:
+        for row in sorted(rows, key=lambda r: (r[0], -r[2])):
+            f.write(struct.pack(">QHHI", *row))
+
+
+def polyglot_position(epd):
+    """An EPD's position as Polyglot keys it: placement, side, castling, and the en-passant
+    square only where a pawn of the side to move stands beside the pawn that just moved."""
+    board, side, castling, ep = epd.split()[:4]
+    if ep != "-":
+        rows = []
+        for rank in board.split("/"):
+            rows.append("".join("." * int(c) if c.isdigit() else c for c in rank))
+        file, rank = ord(ep[0]) - ord("a"), int(ep[1])
+        pawn_row = 8 - (rank - 1 if side == "w" else rank + 1)  # Where the pawn that moved is.
+        ours = "P" if side == "w" else "p"
+        if not any(0 <= f < 8 and rows[pawn_row][f] == ours for f in (file - 1, file + 1)):
+            ep = "-"
+    return " ".join((board, side, castling, ep))
+
+
+def dump_edges(book, colour, work):
+    """`polyglot dump-book` of `book` for `colour`, read back: (number of lines, {position:
+    {uci move: percent, or None for the other side's moves}}, {position: FEN})."""
+    listing = os.path.join(work, "dump-%s.txt" % colour)
+    subprocess.run([POLYGLOT, "dump-book", "-bin", book, "-color", colour, "-out", listing],
+                   check=True, capture_output=True)
+    games, shares = [], []
+    for line in open(listing):
+        match = re.match(r"(\d+): (.*)$", line.rstrip("\n"))
+        if not match:
+            continue  # The header, "Dump of ...".
+        text = re.sub(r"\{(trans|cycle):[^}]*\}", " ", match.group(2))
+        sans, percents = [], []
+        for token in text.split():
+            if re.fullmatch(r"\d+\.", token):
+                continue
+            move = re.fullmatch(r"([^{]+)(?:\{(\d+)%\})?", token)
+            sans.append(move.group(1))
+            percents.append(move.group(2))
+        games.append(sans)
+        shares.append(percents)
+    pgn = os.path.join(work, "dump-%s.pgn" % colour)
+    with open(pgn, "w") as f:
+        for sans in games:
+            moves = " ".join(("%d. " % (i // 2 + 1) if i % 2 == 0 else "") + san
+                             for i, san in enumerate(sans))
+            f.write('[Event "?"]\n[Result "*"]\n\n%s *\n\n' % moves)
+    epds = subprocess.run([PGN_EXTRACT, "-s", "-Wepd", pgn], check=True, capture_output=True,
+                          text=True).stdout.strip().split("\n\n")
+    ucis = re.split(r"\n\n(?=\[Event )", subprocess.run(
+        [PGN_EXTRACT, "-s", "-Wuci", "-w100000", pgn], check=True, capture_output=True,
+        text=True).stdout.strip())
+    if not (len(epds) == len(ucis) == len(games)):
+        raise RuntimeError("pgn-extract read %d and %d of the %d lines of %s"
+                           % (len(epds), len(ucis), len(games), listing))
+    edges, fens = {}, {}
+    for percents, epd_text, uci_text in zip(shares, epds, ucis):
+        positions = [l for l in epd_text.split("\n") if l.strip()]
+        moves = [t for t in uci_text.split("\n\n", 1)[1].split() if t != "*"]
+        for ply, (move, percent) in enumerate(zip(moves, percents)):
+            key = polyglot_position(positions[ply])
+            fens[key] = " ".join(positions[ply].split()[:4]) + " 0 1"
+            listed = edges.setdefault(key, {})
+            if listed.get(move, percent) != percent:
+                raise RuntimeError("%s lists %s at %s as %s%% and %s%%"
+                                   % (listing, move, key, listed[move], percent))
+            listed[move] = percent
+    return len(games), edges, fens
+
+
+def probe_against_dump(splitlab, book, edges, fens):
+    """`splitlab book probe` at every position where the dump lists the colour's moves (a sample
+    under QUICK): the same moves, and percentages as dump-book prints them. (probed, wrong)."""
+    keys = sorted(k for k, moves in edges.items() if any(p is not None for p in moves.values()))
+    if QUICK:
+        keys = keys[::max(1, len(keys) // 25)]
+    wrong = []
+    for key in keys:
+        result = subprocess.run([splitlab, "book", "probe", "--book", book, "--fen", fens[key]],
+                                capture_output=True, text=True)
+        weights = {}
+        for line in result.stdout.split("\n")[1:]:
+            if line.strip():
+                move, weight = line.split()
+                weights[move] = int(weight)
+        total = sum(weights.values())
+        got = {move: "%.0f" % (100 * (w / total)) for move, w in weights.items()}
+        if result.returncode != 0 or got != edges[key]:
+            wrong.append("%s: probe %s, dump-book %s" % (fens[key], got, edges[key]))
+    return len(keys), wrong
 
 
 UCI_CACHE = {}
