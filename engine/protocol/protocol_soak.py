@@ -3,7 +3,7 @@
 against one engine process, checking after every burst what a GUI relies on (issue 52 item 3).
 
     protocol_soak.py SPLITLAB [--protocol uci|ucci] [--commands N] [--seed S] [--max-threads T]
-                     [--max-hash MB] [--ready-timeout SECONDS] [--rss-allowance MB]
+                     [--max-hash MB] [--pool N] [--ready-timeout SECONDS] [--rss-allowance MB]
                      [--json FILE] [--transcript FILE]
 
 The commands: `position` with legal move lists and with an illegal or garbled move, `go` with
@@ -58,9 +58,6 @@ GARBAGE = ["frobnicate", "go depth", "go nodes -3", "go movetime soon", "go wtim
 UCCI_GARBAGE = ["frobnicate", "go depth", "go time -", "position fen", "banmoves z9z9",
                 "setoption bogus 1", "setoption threads 0", "setoption hashsize lots",
                 "position fen rnbakabnr/9 w", "go depth 3 bogus"]
-
-
-POOL = 40
 
 
 class Violation(Exception):
@@ -169,10 +166,10 @@ class Soak:
         return "setoption name %s value %s" % (name, value)
 
     def random_position(self):
-        """One of POOL positions, each a random walk of up to 12 plies from one of the FENs:
+        """One of --pool positions, each a random walk of up to 12 plies from one of the FENs:
         made once, so the legality oracle's cost does not grow with the number of commands."""
         if not self.pool:
-            for _ in range(POOL):
+            for _ in range(self.args.pool):
                 fen, moves = self.rng.choice(self.fens), []
                 for _ in range(self.rng.randint(0, 12)):
                     legal = self.oracle.legal(fen, moves)
@@ -422,6 +419,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-threads", type=int, default=8)
     parser.add_argument("--max-hash", type=int, default=64)
+    # Positions `position` chooses from; making each costs up to 12 perft runs of the binary.
+    parser.add_argument("--pool", type=int, default=40)
     # A second, as the issue asks, plus the longest search a soak go sets (a 600 ms clock).
     parser.add_argument("--ready-timeout", type=float, default=2.0)
     # Resident memory allowed beyond the largest Hash: threads, tables, the binary. A sanitizer's

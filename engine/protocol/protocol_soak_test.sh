@@ -12,16 +12,18 @@ BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
 SOAK="$ROOT/engine/protocol/protocol_soak.py"
 # Under a sanitizer (its options are in the environment, .bazelrc) every search is 10-50 times
 # slower, and its shadow memory takes several times the engine's own: fewer commands, a longer
-# wait for readyok behind the searches ahead of it, and a larger memory allowance.
-UCI_COMMANDS=3000 UCCI_COMMANDS=1000 READY=2 RSS=256
+# wait for readyok behind the searches ahead of it, a larger memory allowance, and fewer
+# positions (each costs perft runs of the slow binary). Alone under ASan it took 128 s.
+UCI_COMMANDS=3000 UCCI_COMMANDS=1000 READY=2 RSS=256 POOL=40
 if [[ -n "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ]]; then
-  UCI_COMMANDS=300 UCCI_COMMANDS=100 READY=30 RSS=2048
+  UCI_COMMANDS=200 UCCI_COMMANDS=80 READY=30 RSS=2048 POOL=12
 fi
 status=0
 run() {  # NAME, then soak flags; the soak must pass
   echo "== $1" >&2
   shift
-  if ! timeout --kill-after=5 400 python3 "$SOAK" "$BIN" --ready-timeout "$READY" --rss-allowance "$RSS" "$@"; then
+  if ! timeout --kill-after=5 400 python3 "$SOAK" "$BIN" --ready-timeout "$READY" --rss-allowance "$RSS" \
+      --pool "$POOL" "$@"; then
     echo "FAIL: the soak $* failed" >&2
     status=1
   fi
@@ -31,7 +33,7 @@ run "UCCI, seed 2" --protocol ucci --commands "$UCCI_COMMANDS" --seed 2
 echo "== canary: the third bestmove illegal" >&2
 out=$(SOAK_CANARY_BINARY="$BIN" timeout --kill-after=5 300 python3 "$SOAK" \
   "$ROOT/engine/protocol/soak_canary_engine.py" --commands 400 --seed 3 --ready-timeout "$READY" \
-  --rss-allowance "$RSS")
+  --rss-allowance "$RSS" --pool "$POOL")
 if [[ $? -eq 0 ]] || ! grep -q "answered a1a1, not among" <<<"$out"; then
   echo "FAIL: the soak did not catch the canary's illegal bestmove:" >&2
   echo "$out" | tail -n 5 >&2

@@ -254,9 +254,6 @@ class SearchWorker {
   // The move that last refuted the move leading to this node, or none (counter_moves off, the
   // root, after a null move).
   Move counter_move(int ply) const;
-  // The history index of the move that led to the node at `ply`, or -1 where there is none
-  // (the root, a null move or a verification search above it).
-  int leading_move_index(int ply) const;
   // The history index of the move made `back` plies above the node at `ply` (1: the move
   // leading to it), or -1 where there is none (a null move, above the root, or a frame this
   // thread does not own at a split).

@@ -654,19 +654,11 @@ void SearchWorker<G>::update_pv(int ply, Move m) {
 }
 
 template <SearchGame G>
-int SearchWorker<G>::leading_move_index(int ply) const {
-  if (ply == 0) return -1;
-  // A helper's base frame is a split node whose parent frame is its owner's, not this thread's.
-  if (ply == base_ply_) return frames_[ply].split ? frames_[ply].split->leading_move_index : -1;
-  const Frame& parent = frames_[ply - 1];
-  return parent.phase == Phase::kAfterChild ? parent.current_history_index : -1;
-}
-
-template <SearchGame G>
 typename SearchWorker<G>::Move SearchWorker<G>::counter_move(int ply) const {
-  if (!shared_.features.counter_moves) return Move::none();
-  const int leading = leading_move_index(ply);
-  return leading >= 0 ? counter_moves_[leading] : Move::none();
+  if (!shared_.features.counter_moves || ply == 0) return Move::none();
+  const Frame& parent = frames_[ply - 1];
+  if (parent.phase != Phase::kAfterChild) return Move::none();  // A null move or verification.
+  return counter_moves_[parent.current_history_index];
 }
 
 template <SearchGame G>
@@ -678,8 +670,9 @@ int SearchWorker<G>::previous_move_index(int ply, int back) const {
 
 template <SearchGame G>
 void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
-  if (shared_.features.counter_moves)
-    if (const int leading = leading_move_index(ply); leading >= 0) counter_moves_[leading] = best;
+  if (shared_.features.counter_moves && ply > 0 &&
+      frames_[ply - 1].phase == Phase::kAfterChild)
+    counter_moves_[frames_[ply - 1].current_history_index] = best;
   if (!shared_.plain_search) killers_->add(ply, best);
   const int bonus = std::min(f.depth * f.depth, 400);
   history_->update(G::history_index(pos_, best), bonus);

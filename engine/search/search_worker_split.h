@@ -67,7 +67,6 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->improving = f.improving;
   sp->table_move = f.table_move;
   sp->research = f.research;
-  sp->leading_move_index = leading_move_index(ply);
   sp->owner = thread_index_;
   if (policy_->rules.ordering == OrderingMemory::kCopy) {
     sp->killers = *killers_;

@@ -148,9 +148,6 @@ struct SplitPoint {
   bool improving = false;
   Move table_move;
   Research research = Research::kNone;  // Of the split frame: its helpers' nodes belong to it.
-  // The history index of the move that led to the split node (-1: none), for the counter move a
-  // helper records when it refutes that move here.
-  int leading_move_index = -1;
   int owner = 0;
   // The owner's; only the owner sets it (when it makes the split point), anyone clears it.
   std::atomic<bool> in_use{false};
