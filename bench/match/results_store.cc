@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -65,6 +66,14 @@ std::string join_tabs(const std::vector<std::string>& fields) {
   std::string line;
   for (size_t i = 0; i < fields.size(); ++i) line += (i ? "\t" : "") + escape(fields[i]);
   return line;
+}
+
+// The whole of `text` as a decimal integer of T's range.
+template <typename T>
+bool parse_whole(const std::string& text, T& value) {
+  const char* end = text.data() + text.size();
+  const auto [stop, ec] = std::from_chars(text.data(), end, value);
+  return ec == std::errc() && stop == end;
 }
 
 bool flush_to_disk(std::FILE* file) { return std::fflush(file) == 0 && fsync(fileno(file)) == 0; }
@@ -203,9 +212,17 @@ bool ResultsStore::open(const std::string& dir, const std::vector<std::string>& 
           return false;
         }
       } else if (fields[0] == "seed" && fields.size() == 2) {
-        seed_ = std::stoull(fields[1]);
+        // A damaged number is refused (std::stoull threw, ending the program: found by
+        // fuzz/match_state_fuzzer.cc).
+        if (!parse_whole(fields[1], seed_)) {
+          error = "'" + path + "': unreadable seed line";
+          return false;
+        }
       } else if (fields[0] == "pgn_offset" && fields.size() == 2) {
-        pgn_offset = std::stoll(fields[1]);
+        if (!parse_whole(fields[1], pgn_offset) || pgn_offset < 0) {
+          error = "'" + path + "': unreadable pgn_offset line";
+          return false;
+        }
       } else if (fields[0] == "game") {
         GameRecord record;
         if (!decode(line, record)) {

@@ -161,5 +161,32 @@ TEST(ResultsStoreTest, OlderSignaturesWithRoundsStillResume) {
   EXPECT_FALSE(other.open(dir, {"--engine", "cmd=y", "--games", "2"}, 5, "", error));
 }
 
+// Found by fuzz/match_state_fuzzer.cc: a seed line with an empty number ("seed\t") made
+// std::stoull throw, which ended `splitlab match` with terminate(). A damaged seed or
+// pgn_offset line is now a refusal naming the file; the well-formed ones still resume.
+TEST(ResultsStoreTest, RefusesADamagedSeedOrPgnOffsetLine) {
+  const std::string dir = testing::TempDir() + "/store_damaged";
+  const std::vector<std::string> signature = {"--engine", "cmd=a", "--engine", "cmd=b"};
+  const std::string head = "splitlab-match-state 1\nsignature\t--engine\tcmd=a\t--engine\tcmd=b\n";
+  for (const std::string& damaged :
+       {"seed\t\n", "seed\tx\n", "seed\t-1\n", "seed\t99999999999999999999\n", "pgn_offset\t\n",
+        "pgn_offset\t12k\n", "pgn_offset\t-5\n"}) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    { std::ofstream(dir + "/state.tsv") << head << damaged; }
+    ResultsStore store;
+    std::string error;
+    EXPECT_FALSE(store.open(dir, signature, 1, "", error)) << damaged;
+    EXPECT_NE(error.find("state.tsv': unreadable"), std::string::npos) << error;
+  }
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  { std::ofstream(dir + "/state.tsv") << head << "seed\t18446744073709551615\npgn_offset\t0\n"; }
+  ResultsStore store;
+  std::string error;
+  ASSERT_TRUE(store.open(dir, signature, 1, "", error)) << error;
+  EXPECT_EQ(store.seed(), 18446744073709551615u);
+}
+
 }  // namespace
 }  // namespace splitlab::bench::match

@@ -1,0 +1,94 @@
+// libFuzzer target: UCI and UCCI command lines (the first byte picks the protocol), handled by
+// the engine as a GUI's pipe would deliver them: position with moves, go with every limit,
+// setoption with every option, stop, ponderhit, isready, banmoves, probe, and anything else.
+// Output goes to a string stream. A few changes keep every input short, none of which removes a
+// parser path: every go gets " movetime 20" appended (a go behind a self-ending search waits for
+// it), only the first four go lines are kept, Threads above 4 and Hash above 16 MB are lowered,
+// and a BookFile line is dropped (reading a named file is the book target's job, and a path
+// like /dev/zero would never end). A go infinite or ponder runs until the engine's destructor
+// (quit) ends it.
+#include <algorithm>
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "cli/parallel_search.h"
+#include "engine/protocol/uci.h"
+#include "engine/protocol/uci_front_end.h"
+
+namespace {
+
+constexpr int kMaxGoLines = 4;
+constexpr int64_t kMaxThreads = 4;
+constexpr int64_t kMaxHashMb = 16;
+
+std::string lower(std::string text) {
+  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// An optional sign and digits: what an integer option value looks like to the engine.
+bool is_integer(const std::string& word) {
+  const size_t digits = word[0] == '-' || word[0] == '+' ? 1 : 0;
+  return word.size() > digits && std::all_of(word.begin() + digits, word.end(),
+                                             [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Every integer word of `line` above `limit` becomes `limit`.
+std::string clamp_integers(const std::string& line, int64_t limit) {
+  std::istringstream in(line);
+  std::string word, out;
+  while (in >> word) {
+    if (is_integer(word) && word[0] != '-' && (word.size() > 18 || std::stoll(word) > limit))
+      word = std::to_string(limit);
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out;
+}
+
+// The line as the engine gets it, or nothing when it is dropped.
+std::optional<std::string> tamed(const std::string& line, int& go_lines) {
+  std::istringstream in(line);
+  std::string command;
+  in >> command;
+  if (command == "go") {
+    if (++go_lines > kMaxGoLines) return std::nullopt;
+    return line + " movetime 20";
+  }
+  if (command != "setoption") return line;
+  const std::string text = lower(line);
+  if (text.find("bookfile") != std::string::npos) return std::nullopt;
+  if (text.find("thread") != std::string::npos) return clamp_integers(line, kMaxThreads);
+  if (text.find("hash") != std::string::npos) return clamp_integers(line, kMaxHashMb);
+  return line;
+}
+
+template <typename Engine>
+void feed(Engine& engine, std::istringstream& lines) {
+  std::string line;
+  int go_lines = 0;
+  while (std::getline(lines, line)) {
+    const auto command = tamed(line, go_lines);
+    if (command && !engine.handle(*command)) break;
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace splitlab;
+  if (size == 0 || size > 4096) return 0;
+  std::ostringstream out;
+  std::istringstream lines(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
+  if (data[0] & 1) {
+    protocol::UcciEngine engine(out, cli::parallel_search(), protocol::Dialect::kUcci);
+    feed(engine, lines);
+  } else {
+    protocol::UciFrontEnd engine(out, cli::parallel_search());
+    feed(engine, lines);
+  }
+  return 0;
+}
