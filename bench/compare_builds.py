@@ -26,6 +26,10 @@ and idle figures still show how the threads behave. Results: runs.csv (one row p
 as it goes; a rerun with the same --out skips the searches already there), summary.csv,
 summary.json and summary.txt (the table printed at the end).
 
+One binary with two settings is compared the same way: --before and --after name the same
+binary, and --before-options / --after-options give each side its own UCI options (for instance
+`--after-options MinSplitDepth=3,SplitJoin=late`), set after the ones above.
+
 Python 3 standard library only. Example:
   bench/compare_builds.py --before /tmp/before/splitlab --threads 1,2 --depth 13 --repeats 2
 """
@@ -56,11 +60,16 @@ THREAD_LINE = re.compile(r"info string thread \d+ nodes \d+ splits (\d+) .*?fail
 class Engine(benchlib.UciEngine):
     ready_timeout = 300
 
-    def __init__(self, label, path, hash_mb, timeout):
+    def __init__(self, label, path, hash_mb, timeout, options=()):
         super().__init__(label, [path], timeout, capture_stderr=True)
         self.set_option("Hash", hash_mb)
         self.set_option("TTEntry", "xor")
         self.set_option("TTReplace", "bucket")
+        for name, value in options:
+            if name.lower() not in self.options:
+                raise Failure(f"{label} has no option '{name}' (it has "
+                              f"{', '.join(sorted(self.options)) or 'none'})", 2)
+            self.set_option(name, value)
         self.wait_ready()
         self.config = None
 
@@ -157,6 +166,21 @@ def parse_list(text, convert, what):
     return values
 
 
+def parse_options(text):
+    """'Name=Value,Name=Value' -> [(name, value)]; names may hold spaces, values not commas."""
+    options = []
+    for item in (i for i in text.split(",") if i.strip()):
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise argparse.ArgumentTypeError(f"bad option '{item}': expected Name=Value")
+        options.append((name.strip(), value.strip()))
+    return options
+
+
+def described(path, options):
+    return path + "".join(f" {name}={value}" for name, value in options)
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", required=True, help="the splitlab binary before the change")
@@ -174,6 +198,10 @@ def parse_args(argv):
     parser.add_argument("--limit", type=int, default=0, help="only the first N positions")
     parser.add_argument("--timeout", type=float, default=600, help="seconds per search")
     parser.add_argument("--out", required=True, help="output folder (resumes from runs.csv)")
+    for build in BUILDS:
+        parser.add_argument(f"--{build}-options", type=parse_options, default=[],
+                            metavar="NAME=V,...",
+                            help=f"UCI options of the '{build}' side, over the defaults above")
     args = parser.parse_args(argv)
     if any(t < 1 or t > 512 for t in args.threads):
         parser.error("thread counts are 1 to 512")
@@ -291,7 +319,8 @@ def run(args):
     if fresh:
         writer.writeheader()
         out.flush()
-    engines = {b: Engine(b, paths[b], args.hash, args.timeout) for b in BUILDS}
+    engines = {b: Engine(b, paths[b], args.hash, args.timeout, getattr(args, f"{b}_options"))
+               for b in BUILDS}
     total = args.repeats * len(positions) * len(configs) * len(BUILDS)
     count, eta = 0, benchlib.Eta(total)
     try:
@@ -320,7 +349,9 @@ def run(args):
             engine.close()
     rows, comparisons = summarise(runs, configs)
     meta = {"positions": len(positions), "depth": args.depth, "repeats": args.repeats,
-            "hash": args.hash, "before": args.before, "after": args.after or "bazel-bin/splitlab"}
+            "hash": args.hash,
+            "before": described(args.before, args.before_options),
+            "after": described(args.after or "bazel-bin/splitlab", args.after_options)}
     report = format_report(rows, comparisons, meta)
     print(report, end="")
     with open(os.path.join(args.out, "summary.txt"), "w") as text:

@@ -45,6 +45,7 @@ struct Row {
   uint64_t splits = 0, failed_splits = 0, wasted_splits = 0, joins = 0, aborts = 0;
   uint64_t aborted_nodes = 0, cut_waste_nodes = 0, help_requests = 0, deferred_moves = 0;
   uint64_t postponed_moves = 0, switches = 0;
+  uint64_t late_joins = 0;  // The last column; a runs.csv made before it has none (0).
 
   std::string key() const {
     return strategy + "|" + std::to_string(cpus) + "|" + position + "|" + std::to_string(depth);
@@ -55,7 +56,7 @@ constexpr const char* kRunsHeader =
     "strategy,cpus,position,depth,virtual_ps,nodes,qnodes,move,score,busy_ps,no_work_ps,"
     "helpers_wait_ps,lock_wait_ps,locks,lock_waits,probes,probe_misses,wakes,wakes_from_sleep,"
     "splits,failed_splits,wasted_splits,joins,aborts,aborted_nodes,cut_waste_nodes,"
-    "help_requests,deferred_moves,postponed_moves,switches";
+    "help_requests,deferred_moves,postponed_moves,switches,late_joins";
 
 std::string to_csv(const Row& r) {
   std::ostringstream o;
@@ -65,7 +66,7 @@ std::string to_csv(const Row& r) {
                      r.probes, r.probe_misses, r.wakes, r.wakes_from_sleep, r.splits,
                      r.failed_splits, r.wasted_splits, r.joins, r.aborts, r.aborted_nodes,
                      r.cut_waste_nodes, r.help_requests, r.deferred_moves, r.postponed_moves,
-                     r.switches})
+                     r.switches, r.late_joins})
     o << ',' << v;
   return o.str();
 }
@@ -75,7 +76,7 @@ bool from_csv(const std::string& line, Row& r) {
   std::stringstream in(line);
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
-  if (f.size() != 30) return false;
+  if (f.size() != 30 && f.size() != 31) return false;
   try {
     size_t i = 0;
     r.strategy = f[i++];
@@ -93,6 +94,7 @@ bool from_csv(const std::string& line, Row& r) {
                         &r.aborted_nodes, &r.cut_waste_nodes, &r.help_requests,
                         &r.deferred_moves, &r.postponed_moves, &r.switches})
       *v = std::stoull(f[i++]);
+    r.late_joins = i < f.size() ? std::stoull(f[i]) : 0;
   } catch (...) {
     return false;
   }
@@ -164,6 +166,7 @@ Row simulate_search(const SimulateConfig& config, const ScalePosition& position,
     row.failed_splits += t.stats.failed_splits;
     row.wasted_splits += t.stats.wasted_splits;
     row.joins += t.stats.joins;
+    row.late_joins += t.stats.late_joins;
     row.aborts += t.stats.aborts;
     row.aborted_nodes += t.stats.aborted_nodes;
     row.cut_waste_nodes += t.stats.cut_waste_nodes;
@@ -197,7 +200,7 @@ struct Cell {
   double overhead = 0, nps_ratio = 0;  // overhead: pooled over the positions.
   double busy = 0, no_work = 0, helpers = 0, lock_wait = 0;  // Shares of cpus x time.
   double splits = 0, failed_splits = 0, wasted_splits = 0, joins = 0, aborts = 0;  // Per search.
-  double help_requests = 0, deferred_moves = 0, postponed_moves = 0;
+  double help_requests = 0, deferred_moves = 0, postponed_moves = 0, late_joins = 0;
   double aborted_share = 0, probe_miss_share = 0;
 };
 
@@ -236,6 +239,7 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
       c.failed_splits += double(b.failed_splits);
       c.wasted_splits += double(b.wasted_splits);
       c.joins += double(b.joins);
+      c.late_joins += double(b.late_joins);
       c.aborts += double(b.aborts);
       c.help_requests += double(b.help_requests);
       c.deferred_moves += double(b.deferred_moves);
@@ -250,7 +254,8 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
       c.overhead = nodes_many / nodes_one - 1;
       for (double* share : {&c.busy, &c.no_work, &c.helpers, &c.lock_wait}) *share /= cpu_time;
       for (double* per : {&c.splits, &c.failed_splits, &c.wasted_splits, &c.joins, &c.aborts,
-                          &c.help_requests, &c.deferred_moves, &c.postponed_moves, &c.probe_miss_share})
+                          &c.help_requests, &c.deferred_moves, &c.postponed_moves, &c.probe_miss_share,
+                          &c.late_joins})
         *per /= c.positions;
       c.aborted_share /= nodes_many;
     }
@@ -298,7 +303,7 @@ std::string format_summary_csv(const std::vector<Cell>& cells) {
          "overhead_low,overhead_high,overhead_pooled,nps_ratio,busy_share,"
          "no_work_share,helpers_wait_share,lock_wait_share,splits,failed_splits,wasted_splits,"
          "joins,aborts,help_requests,deferred_moves,postponed_moves,aborted_node_share,"
-         "probe_miss_share\n";
+         "probe_miss_share,late_joins\n";
   for (const Cell& c : cells) {
     if (c.positions == 0) continue;
     out << c.strategy << ',' << c.cpus << ',' << c.positions << ',' << c.speedup.estimate << ','
@@ -308,7 +313,7 @@ std::string format_summary_csv(const std::vector<Cell>& cells) {
         << c.busy << ',' << c.no_work << ',' << c.helpers << ',' << c.lock_wait << ',' << c.splits
         << ',' << c.failed_splits << ',' << c.wasted_splits << ',' << c.joins << ',' << c.aborts
         << ',' << c.help_requests << ',' << c.deferred_moves << ',' << c.postponed_moves << ','
-        << c.aborted_share << ',' << c.probe_miss_share << '\n';
+        << c.aborted_share << ',' << c.probe_miss_share << ',' << c.late_joins << '\n';
   }
   return out.str();
 }

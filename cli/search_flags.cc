@@ -76,7 +76,8 @@ std::vector<FlagSpec> table_flags(int64_t default_mb) {
 
 std::vector<FlagSpec> split_flags() {
   return {engine_option_flag("split-nodes"), engine_option_flag("min-split-depth"),
-          engine_option_flag("max-helpers"), engine_option_flag("ordering")};
+          engine_option_flag("max-helpers"), engine_option_flag("ordering"),
+          engine_option_flag("split-join")};
 }
 
 std::vector<FlagSpec> parallel_flags(const std::string& default_features_text) {
@@ -145,7 +146,14 @@ bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
     error = unknown_value(memory, flags.get("ordering"));
     return false;
   }
+  const search::EngineOption& join = search::engine_option("split-join");
+  const auto late_join = parallel::parse_split_join(flags.get("split-join", join.default_text));
+  if (!late_join) {
+    error = unknown_value(join, flags.get("split-join"));
+    return false;
+  }
   settings.split_any_node = *any;
+  settings.late_join = *late_join;
   settings.ordering = *ordering;
   settings.min_split_depth = int(min_depth);
   settings.max_helpers_per_split = int(helpers);
@@ -201,6 +209,7 @@ std::string describe_parallel(const Flags& flags, std::string_view default_featu
          ", split " + flags.get("split-nodes", "pv-all") + " nodes at depth >= " +
          flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
          " helpers, " + flags.get("ordering", "copy") + " killers and history" +
+         (flags.has("split-join") ? ", " + flags.get("split-join") + " joins" : "") +
          ", search features " +
          flags.get("features", std::string(default_features)) +
          (flags.has("tune") ? ", tuning " + describe_tuning_flag(flags) : "");

@@ -15,4 +15,10 @@ std::optional<bool> parse_split_nodes(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<bool> parse_split_join(std::string_view name) {
+  if (name == "booked") return false;
+  if (name == "late") return true;
+  return std::nullopt;
+}
+
 }  // namespace splitlab::parallel

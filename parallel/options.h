@@ -17,6 +17,8 @@ namespace splitlab::parallel {
 
 // "pv-all" (false) or "any" (true).
 std::optional<bool> parse_split_nodes(std::string_view name);
+// "booked" (false) or "late" (true): SplitJoin (see search::SplitRules::late_join).
+std::optional<bool> parse_split_join(std::string_view name);
 // "shared", "copy" or "own" (see search::OrderingMemory).
 std::optional<search::OrderingMemory> parse_ordering_memory(std::string_view name);
 

@@ -10,9 +10,16 @@
 //   * an owner waiting at its split point (YBWC) is not in the mask (it may only help below its
 //     split point): it sets its split point's owner_idle, which only threads below look at;
 //   * the splitter books first, then builds the split point, then hands it to each booked
-//     thread through that thread's `assigned` word and rings its Parker.
+//     thread through that thread's `assigned` word and rings its Parker;
+//   * with SplitJoin=late, a thread that falls idle first looks for an open split point of
+//     another thread (each thread's `open_slots` word says which of its split points may be
+//     open) and joins the deepest one that still has room; only if there is none does it
+//     offer itself and wait. Stockfish's "late join" and Hyatt's DTS, where an idle processor
+//     chooses among all the busy ones' nodes, do the same: at many CPUs the split points made
+//     while every thread was busy would otherwise never get the threads freed later.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -74,6 +81,10 @@ class SplitTeam : public ThreadTeam<G> {
     return nullptr;
   }
   void release_split_point(SplitPoint<G>* sp) override {
+    if (this->rules.late_join) {
+      SplitState& owner = split_state(sp->owner);
+      owner.open_slots.fetch_and(~slot_bit(owner, sp), std::memory_order_relaxed);
+    }
     sp->in_use.store(false, std::memory_order_release);
   }
 
@@ -108,6 +119,10 @@ class SplitTeam : public ThreadTeam<G> {
 
   // Sends every booked thread to `sp` (already counted in sp->workers).
   void send_helpers(int owner, SplitPoint<G>* sp) override {
+    if (this->rules.late_join) {
+      SplitState& state = split_state(owner);
+      state.open_slots.fetch_or(slot_bit(state, sp), std::memory_order_release);
+    }
     const Booking& booking = split_state(owner).booking;
     for (int n = 0; n < booking.count; ++n) {
       const int t = booking.threads[n];
@@ -123,7 +138,10 @@ class SplitTeam : public ThreadTeam<G> {
   void begin_search(SearchWorker<G>& main, const Position& root,
                     search::RootMoves<G>* root_moves) override {
     for (auto& word : free_helpers_.words) word.store(0, std::memory_order_relaxed);
-    for (auto& s : split_states_) s->assigned.store(nullptr, std::memory_order_relaxed);
+    for (auto& s : split_states_) {
+      s->assigned.store(nullptr, std::memory_order_relaxed);
+      s->open_slots.store(0, std::memory_order_relaxed);
+    }
     const bool shared_ordering = this->rules.ordering == search::OrderingMemory::kShared;
     for (int i = 1; i < this->threads(); ++i) {
       SearchWorker<G>& h = this->helper(i);
@@ -145,19 +163,61 @@ class SplitTeam : public ThreadTeam<G> {
   void help_until(int i, Done&& done) {
     ParallelThreadStats& stats = this->thread_stats(i);
     auto idle_start = ThreadTeam<G>::Clock::now();
-    offer(i);
     while (true) {
-      SplitPoint<G>* sp = wait_for_work(i, done);
+      SplitPoint<G>* sp = nullptr;
+      if (this->rules.late_join && !done()) {
+        // Looking is not idle time: a lock it waits for counts as lock wait.
+        stats.idle_seconds += seconds_since(idle_start);
+        sp = join_late(i);
+        idle_start = ThreadTeam<G>::Clock::now();
+      }
       if (!sp) {
-        if (withdraw(i)) break;
-        continue;  // Booked just now: its split point is on the way.
+        offer(i);
+        while (true) {
+          sp = wait_for_work(i, done);
+          if (sp || withdraw(i)) break;
+          // Booked just now: its split point is on the way.
+        }
+        if (!sp) break;
       }
       stats.idle_seconds += seconds_since(idle_start);
       serve(i, sp);
       idle_start = ThreadTeam<G>::Clock::now();
-      offer(i);
     }
     stats.idle_seconds += seconds_since(idle_start);
+  }
+
+  // SplitJoin=late: the deepest open split point of another thread that thread i could join
+  // (ties: the lowest thread, then slot), joined; null if none took it. A few tries, since
+  // another thread may take the last room or close a split point between the look and the join.
+  SplitPoint<G>* join_late(int i) {
+    constexpr int kTries = 3;
+    SplitPoint<G>* tried[kTries] = {};
+    for (int attempt = 0; attempt < kTries; ++attempt) {
+      SplitPoint<G>* best = nullptr;
+      int best_depth = -1;
+      for (int t = 0; t < this->threads(); ++t) {
+        if (t == i) continue;
+        SplitState& state = split_state(t);
+        for (uint32_t slots = state.open_slots.load(std::memory_order_acquire); slots;
+             slots &= slots - 1) {
+          SplitPoint<G>* sp = &state.split_points[size_t(std::countr_zero(slots))];
+          if (std::find(tried, tried + attempt, sp) != tried + attempt) continue;
+          const int depth = sp->open_depth.load(std::memory_order_relaxed);
+          if (depth > best_depth && sp->open.load(std::memory_order_relaxed)) {
+            best = sp;
+            best_depth = depth;
+          }
+        }
+      }
+      if (!best) return nullptr;
+      if (this->worker(i).join_late(best)) {
+        ++this->thread_stats(i).late_joins;
+        return best;
+      }
+      tried[attempt] = best;
+    }
+    return nullptr;
   }
 
   // Waits until ready() or an assignment for thread i; returns the assignment, if any.
@@ -187,10 +247,17 @@ class SplitTeam : public ThreadTeam<G> {
   // what other threads write (a booking's split point).
   struct SplitState {
     alignas(64) std::atomic<SplitPoint<G>*> assigned{nullptr};
+    // SplitJoin=late: bit k set while split_points[k] may be open to late joiners (set when
+    // it is made, cleared when it is released; SplitPoint::open under its mutex decides).
+    alignas(64) std::atomic<uint32_t> open_slots{0};
     alignas(64) Booking booking;  // The helpers of the split this thread is making.
     std::array<SplitPoint<G>, kSplitPointsPerThread> split_points;
   };
   SplitState& split_state(int i) { return *split_states_[size_t(i)]; }
+  static uint32_t slot_bit(const SplitState& state, const SplitPoint<G>* sp) {
+    return uint32_t{1} << (sp - state.split_points.data());
+  }
+  static_assert(kSplitPointsPerThread <= 32, "open_slots has a bit per split point");
 
   void offer(int i) {
     free_helpers_.words[i / 64].fetch_or(uint64_t{1} << (i % 64), std::memory_order_release);

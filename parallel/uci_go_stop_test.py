@@ -217,17 +217,19 @@ def run(args):
             min_split = rng.choice((1, 2, 3, 4))
             helpers = rng.choice((1, 2, 8))
             ordering = rng.choice(("copy", "own", "shared"))
+            join = rng.choice(("booked", "late"))
             for name, value in (("Threads", threads), ("SplitStrategy", strategy),
                                 ("SplitNodes", split_nodes), ("MinSplitDepth", min_split),
-                                ("MaxHelpersPerSplit", helpers), ("OrderingMemory", ordering)):
+                                ("MaxHelpersPerSplit", helpers), ("OrderingMemory", ordering),
+                                ("SplitJoin", join)):
                 engine.send("setoption name %s value %s" % (name, value))
             if rng.random() < 0.5:
                 engine.send("ucinewgame")
             engine.send("isready")
             engine.wait_for("readyok", "readyok after setoption", forbid=("bestmove",))
             label = ("Threads %d %s SplitNodes %s MinSplitDepth %d MaxHelpersPerSplit %d "
-                     "OrderingMemory %s" % (threads, strategy, split_nodes, min_split, helpers,
-                                            ordering))
+                     "OrderingMemory %s SplitJoin %s" % (threads, strategy, split_nodes,
+                                                         min_split, helpers, ordering, join))
             for _ in range(cycles):
                 command, legal = rng.choice(positions)
                 kind = rng.random()

@@ -24,6 +24,7 @@ struct ThreadOptions {
   std::string ordering_memory;  // "copy", "own" or "shared"
   int min_split_depth = 4;
   int max_helpers_per_split = 8;
+  std::string split_join;       // "booked" or "late"
 };
 
 template <search::SearchGame G>

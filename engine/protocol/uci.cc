@@ -361,7 +361,7 @@ bool GameEngine<G>::apply_option(const std::string& name) {
     // Fresh pages, first touched by the new threads (the table is cleared, as after Hash).
     if (!table_.reallocate(&message)) error(message);
   } else if (name == "SplitStrategy" || name == "SplitNodes" || name == "MinSplitDepth" ||
-             name == "MaxHelpersPerSplit" || name == "OrderingMemory") {
+             name == "MaxHelpersPerSplit" || name == "OrderingMemory" || name == "SplitJoin") {
     configure_threads();
   } else if (name == "OwnBook" || name == "BookFile") {
     apply_book_options();
@@ -403,6 +403,7 @@ void GameEngine<G>::configure_threads() {
   threads.min_split_depth = int(options_.spin("MinSplitDepth"));
   threads.max_helpers_per_split = int(options_.spin("MaxHelpersPerSplit"));
   threads.ordering_memory = options_.text("OrderingMemory");
+  threads.split_join = options_.text("SplitJoin");
   parallel_.of<G>().configure(*searcher_, threads);
 }
 

@@ -24,8 +24,8 @@ from uci_test_support import (INFO_FIELDS, START_FEN, Engine, Failure, check, ch
 # The checks. Each takes a fresh engine.
 
 EXPECTED_OPTIONS = ["Hash", "Threads", "SplitStrategy", "TTEntry", "TTReplace", "SplitNodes",
-                    "MinSplitDepth", "MaxHelpersPerSplit", "OrderingMemory", "SearchFeatures",
-                    "Clear Hash"]
+                    "MinSplitDepth", "MaxHelpersPerSplit", "OrderingMemory", "SplitJoin",
+                    "SearchFeatures", "Clear Hash"]
 
 
 def test_uci_handshake(e):
@@ -51,7 +51,8 @@ def test_uci_handshake(e):
                          ("TTReplace", ["deep", "new", "old", "big1", "bigall", "twodeep",
                                         "twobig1", "bucket", "depth-age"]),
                          ("SplitNodes", ["pv-all", "any"]),
-                         ("OrderingMemory", ["copy", "own", "shared"])):
+                         ("OrderingMemory", ["copy", "own", "shared"]),
+                         ("SplitJoin", ["booked", "late"])):
         check(options[name][0] == "combo", "%s is not a combo" % name)
         vars_ = re.findall(r"\bvar (\S+)", options[name][1])
         check(sorted(vars_) == sorted(values), "%s vars %s, expected %s" % (name, vars_, values))

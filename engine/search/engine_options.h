@@ -66,6 +66,10 @@ inline const std::vector<EngineOption>& engine_options() {
          {"copy", "own", "shared"},
          "the killers and history a helper orders moves with: its owner's copied at each join, "
          "its own, or one table shared by all threads"},
+        {"SplitJoin", "split-join", Kind::kCombo, 0, 0, 0, rules.late_join ? "late" : "booked",
+         {"booked", "late"},
+         "how helpers come to split points: only booked by a split as it is made, or also late, "
+         "an idle thread joining the deepest split point whose moves are still handed out"},
         {"SearchFeatures", "features", Kind::kText, 0, 0, 0, "", {},
          "the search techniques switched on: none, or a list (engine/search/search_features.h); "
          "the default is the game's list accepted by SPRT"},

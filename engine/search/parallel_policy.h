@@ -53,6 +53,10 @@ struct SplitRules {
   int min_split_depth = 4;
   int max_helpers_per_split = 8;
   OrderingMemory ordering = OrderingMemory::kCopy;
+  // SplitJoin=late: a thread that falls idle also joins a split point made earlier, the
+  // deepest whose moves are still being handed out, instead of only waiting to be booked by
+  // a new split (parallel/split_team.h).
+  bool late_join = false;
 };
 
 template <SearchGame G>

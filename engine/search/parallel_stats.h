@@ -48,6 +48,7 @@ struct alignas(64) ParallelThreadStats {
   std::array<uint64_t, kNodeTypes> splits_actual{};     // ... by the type the result showed.
   uint64_t wasted_splits = 0;  // Split points cut off while helpers were still working.
   uint64_t joins = 0;          // Split points joined as a helper.
+  uint64_t late_joins = 0;     // ... of them joined late, found by an idle thread (SplitJoin=late).
   uint64_t aborts = 0;         // Subtrees abandoned because a cutoff above made them useless.
   uint64_t help_requests = 0;  // DTS: requests for work sent while idle.
   uint64_t adoptions = 0;      // DTS: nodes finished (and parents continued) for another thread.
@@ -91,6 +92,7 @@ struct alignas(64) ParallelThreadStats {
     }
     wasted_splits += o.wasted_splits;
     joins += o.joins;
+    late_joins += o.late_joins;
     aborts += o.aborts;
     help_requests += o.help_requests;
     adoptions += o.adoptions;

@@ -93,6 +93,10 @@ class SearchWorker {
   SearchWorker(SharedSearchState& shared, int thread_index)
       : shared_(shared),
         thread_index_(thread_index),
+        // Zeroed: a helper's frames above the ply it first joins at are read before it ever
+        // writes them (the counter move of its split node looks one ply up), and must then
+        // read as never entered rather than as whatever the allocator left there.
+        frames_(),
         own_history_(G::kHistorySize),
         continuation_history_(G::kHistorySize) {}
 
@@ -182,6 +186,9 @@ class SearchWorker {
   // being searched below). Helpers are booked before anything is copied, so a try that finds
   // nobody costs a few loads. False if there was no split point or nobody to book.
   bool split_frame(int ply, int current_ply);
+  // SplitJoin=late: joins `sp`, another thread's split point, if it is still open to late
+  // joiners and has room (counted in its workers and helpers); then work_at(sp) serves it.
+  bool join_late(SplitPoint<G>* sp);
   // What a thread did when it left the split frame at `ply` (depart_split).
   struct Departure {
     bool finishes = false;  // It was the last worker there and now finishes the node.

@@ -114,9 +114,30 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   ++stats.splits;
   ++stats.splits_predicted[int(f.type)];
   ++stats.split_outcomes(f.depth, f.predicted).made;
+  if (policy_->rules.late_join) {
+    sp->open_depth.store(f.depth, std::memory_order_relaxed);
+    sp->open.store(true, std::memory_order_release);  // Publishes everything above.
+  }
   timer.reset();  // Waking the helpers is not split work (see ParallelThreadStats).
   policy_->send_helpers(thread_index_, sp);
   return true;
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::join_late(SplitPoint<G>* sp) {
+  lock(sp);
+  // Acquire: what the maker wrote before opening it. Open means nobody has left, so nobody
+  // can finish the node (and reuse the split point) until this thread has left too.
+  const bool joins = sp->open.load(std::memory_order_acquire) &&
+                     !sp->cutoff.load(std::memory_order_relaxed) &&
+                     sp->helpers_joined < policy_->rules.max_helpers_per_split &&
+                     !shared_.stop.load(std::memory_order_relaxed);
+  if (joins) {
+    sp->workers.fetch_add(1, std::memory_order_relaxed);
+    ++sp->helpers_joined;
+  }
+  unlock(sp);
+  return joins;
 }
 
 template <SearchGame G>
@@ -238,6 +259,12 @@ typename SearchWorker<G>::Action SearchWorker<G>::leave_split(int ply) {
   const bool abort_above = shared_.stop.load(std::memory_order_relaxed) ||
                            (above && above->cut_off_here_or_above());
   auto& stats = policy_->thread_stats(thread_index_);
+  if (policy_->rules.late_join && sp->open.load(std::memory_order_relaxed)) {
+    // The first to leave closes it to late joiners (see SplitPoint::open).
+    lock(sp);
+    sp->open.store(false, std::memory_order_relaxed);
+    unlock(sp);
+  }
   if (aborted_) {
     ++stats.aborts;
     // The move in hand was thrown away. Counted where the cutoff happened, or where a helper

@@ -163,6 +163,13 @@ struct SplitPoint {
   // later split a shallower frame of the same tree, which then encloses this one.
   alignas(64) std::atomic<SplitPoint*> parent{nullptr};
   std::atomic<bool> cutoff{false};
+  // SplitJoin=late: the split point takes threads that join late. Set (release) once it is
+  // made; cleared under the mutex by the first thread to leave it (its moves ran out, or it
+  // was aborted), so that a thread that finds it set under the mutex joins a live split point
+  // that nobody can finish before it leaves. `open_depth` is its depth, for choosing among
+  // open ones without the mutex.
+  std::atomic<bool> open{false};
+  std::atomic<int> open_depth{0};
 
   // YBWC: the owner waits here with no work and may be booked, by a thread working below
   // this node. A booking clears it (exchange); so does the owner when it stops waiting.

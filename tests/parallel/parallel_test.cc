@@ -147,6 +147,7 @@ struct Config {
   bool any_node;
   int min_split_depth;
   int max_helpers = 8;
+  bool late_join = false;
 
   SplitSettings settings() const {
     SplitSettings s;
@@ -154,10 +155,11 @@ struct Config {
     s.split_any_node = any_node;
     s.min_split_depth = min_split_depth;
     s.max_helpers_per_split = max_helpers;
+    s.late_join = late_join;
     return s;
   }
   // The strategy at its defaults (the other configurations vary the split rules).
-  bool plain() const { return !any_node && min_split_depth == 4; }
+  bool plain() const { return !any_node && min_split_depth == 4 && !late_join; }
 };
 
 // Every strategy of the registry at its defaults; those that split also with SplitNodes any
@@ -172,6 +174,8 @@ std::vector<Config> make_configs() {
     out.push_back({name + "_min2", e.strategy, false, 2});
     out.push_back({name + "_any", e.strategy, true, 4});
     out.push_back({name + "_any_min2", e.strategy, true, 2});
+    // SplitJoin=late, where idle threads also join split points made earlier.
+    out.push_back({name + "_min2_late", e.strategy, false, 2, 8, true});
   }
   return out;
 }
@@ -765,6 +769,7 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     settings.min_split_depth = 1 + int(rng() % 5);
     settings.max_helpers_per_split = 1 + int(rng() % 4);
     settings.ordering = search::OrderingMemory(rng() % 3);
+    settings.late_join = rng() % 2;
     auto& slot = engines[threads];
     if (!slot) slot = std::make_unique<Engine>(threads, settings, 4);
     Engine& e = *slot;
@@ -782,7 +787,8 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
                  std::to_string(settings.split_any_node) + ", min depth " +
                  std::to_string(settings.min_split_depth) + ", max helpers " +
                  std::to_string(settings.max_helpers_per_split) + ", ordering " +
-                 std::to_string(int(settings.ordering)) + ", deferred-researches " +
+                 std::to_string(int(settings.ordering)) + ", late join " +
+                 std::to_string(settings.late_join) + ", deferred-researches " +
                  std::to_string(deferred) + ", depth " + std::to_string(depth) +
                  ", " + fen + ": best " + r.best_move);
     ASSERT_TRUE(is_legal_text(root, r.best_move));
@@ -915,6 +921,7 @@ TEST_P(StopTest, StopAtRandomMomentsReturnsPromptlyWithALegalMove) {
   for (int n = 0; n < rounds; ++n) {
     settings.split_any_node = rng() % 2;
     settings.min_split_depth = 2 + int(rng() % 3);
+    settings.late_join = rng() % 2;
     engine.settings = settings;
     engine.team->rules = settings;
     const std::string fen = fens[rng() % fens.size()];
