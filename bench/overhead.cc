@@ -15,6 +15,7 @@
 #include "bench/statistics.h"
 #include "engine/chess/chess_game.h"
 #include "engine/search/searcher.h"
+#include "engine/util/files.h"
 #include "engine/util/progress.h"
 #include "parallel/options.h"
 
@@ -526,6 +527,7 @@ template <typename R, typename Parse>
 bool open_resumable(const std::string& path, const std::string& header,
                     const RunMetadata& metadata, Parse parse, std::map<std::string, R>& done,
                     std::ofstream& out, bool& metadata_written, std::string& error) {
+  if (!util::cut_partial_last_line(path, error)) return false;
   {
     std::ifstream in(path);
     std::string line;

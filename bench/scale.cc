@@ -16,6 +16,7 @@
 #include "engine/games/games.h"
 #include "engine/protocol/uci_client.h"
 #include "engine/search/searcher.h"
+#include "engine/util/files.h"
 #include "engine/util/progress.h"
 #include "parallel/options.h"
 
@@ -377,6 +378,7 @@ bool calibrate(const ScaleConfig& scale, const RunMetadata& metadata, std::vecto
   namespace fs = std::filesystem;
   const std::string path = scale.out_dir + "/calibration.csv";
   std::map<std::string, CalibrationRow> done;
+  if (!util::cut_partial_last_line(path, error)) return false;
   {
     std::ifstream in(path);
     std::string line;
@@ -503,6 +505,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
   // Runs already recorded (an interrupted experiment resumes), under the header line and the
   // metadata comments of the runs that measured them.
   std::map<std::string, Run> done;
+  if (!util::cut_partial_last_line(runs_path, error)) return 2;
   {
     std::ifstream in(runs_path);
     std::string line;

@@ -340,6 +340,7 @@ int run_simulate(const SimulateConfig& config, std::string& error) {
   const std::string runs_path = config.out_dir + "/runs.csv";
   std::map<std::string, Row> rows;
   bool fresh = true;
+  if (!util::cut_partial_last_line(runs_path, error)) return 2;
   {
     std::ifstream in(runs_path);
     std::string line;

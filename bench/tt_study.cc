@@ -92,6 +92,7 @@ std::string read_file(const std::string& path) {
 // an interrupted run is dropped, so the next row starts on a line of its own).
 bool load_rows(const std::string& path, std::map<std::string, TtStudyRow>& done,
                std::string& error) {
+  if (!util::cut_partial_last_line(path, error)) return false;
   if (!fs::exists(path)) {
     std::ofstream out(path);
     out << kTtStudyCsvHeader << '\n';

@@ -309,6 +309,10 @@ bool read_earlier_run(const std::string& dir, const std::string& settings_line,
                       const std::vector<SuitePosition>& suite, EarlierRun& earlier,
                       std::string& error) {
   const std::string positions_path = dir + "/positions.csv";
+  // A row cut short by a kill is dropped, as if never written.
+  if (!util::cut_partial_last_line(positions_path, error) ||
+      !util::cut_partial_last_line(dir + "/position_counts.csv", error))
+    return false;
   std::ifstream positions_in(positions_path);
   if (!positions_in) return true;
   std::string line;

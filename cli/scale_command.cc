@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <iterator>
+#include <map>
 #include <type_traits>
 #include <sstream>
 
@@ -146,6 +148,7 @@ bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScaleP
   if (flags.has("suite")) {
     std::vector<protocol::EpdRecord> records;
     if (!protocol::read_epd_file(flags.get("suite"), records, error)) return failed(error);
+    std::map<std::string, int> first_line_of;  // Position id -> its line.
     for (const auto& r : records) {
       std::string fen;
       const bool ok = with_game(game, [&]<typename G>(std::type_identity<G>) {
@@ -156,9 +159,23 @@ bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScaleP
       });
       if (!ok) return failed(flags.get("suite") + ":" + std::to_string(r.line_number) + ": " + error);
       const auto* id = r.find("id");
-      positions.push_back(
-          {id && !id->operands.empty() ? id->operands[0] : "line" + std::to_string(r.line_number),
-           fen});
+      const std::string name =
+          id && !id->operands.empty() ? id->operands[0] : "line" + std::to_string(r.line_number);
+      const std::string where = flags.get("suite") + ":" + std::to_string(r.line_number) + ": ";
+      // The id is a field of every runs.csv row, which a resume finds rows by: one with a comma
+      // or a quote is not read back, so the position would be searched again on every rerun
+      // (found by fuzz/resume_fuzzer.cc); a second position of the same id would take the
+      // first one's rows.
+      if (name.empty() || name.find_first_of(",\"") != std::string::npos ||
+          std::any_of(name.begin(), name.end(), [](char c) { return c >= 0 && c < ' '; }))
+        return failed(where + "the position id '" + name +
+                      "' is empty or holds a comma, a quote or a control character, which the "
+                      "results' CSV rows cannot hold");
+      if (auto it = first_line_of.find(name); it != first_line_of.end())
+        return failed(where + "the position id '" + name + "' is also line " +
+                      std::to_string(it->second) + "'s: each position needs an id of its own");
+      first_line_of[name] = r.line_number;
+      positions.push_back({name, fen});
     }
   } else if (game == GameId::kChess) {
     // Chess's default: 160 middlegames from real games (experiments/scaling-suite/), enough to

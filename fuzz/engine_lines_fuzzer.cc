@@ -2,7 +2,7 @@
 // the engine as a GUI's pipe would deliver them: position with moves, go with every limit,
 // setoption with every option, stop, ponderhit, isready, banmoves, probe, and anything else.
 // Output goes to a string stream. A few changes keep every input short, none of which removes a
-// parser path: every go gets " movetime 20" appended (a go behind a self-ending search waits for
+// parser path: every go gets " movetime 2" appended (a go behind a self-ending search waits for
 // it), only the first four go lines are kept, Threads above 4 and Hash above 16 MB are lowered,
 // and a BookFile line is dropped (reading a named file is the book target's job, and a path
 // like /dev/zero would never end). A go infinite or ponder runs until the engine's destructor
@@ -56,7 +56,7 @@ std::optional<std::string> tamed(const std::string& line, int& go_lines) {
   in >> command;
   if (command == "go") {
     if (++go_lines > kMaxGoLines) return std::nullopt;
-    return line + " movetime 20";
+    return line + " movetime 2";
   }
   if (command != "setoption") return line;
   const std::string text = lower(line);

@@ -17,31 +17,14 @@
 #include <vector>
 
 #include "bench/match/results_store.h"
+#include "fuzz/scratch_dir.h"
 
 namespace {
 
 using splitlab::bench::match::GameRecord;
 using splitlab::bench::match::ResultsStore;
 
-void remove_scratch_dir();
-
-// One folder for the whole run, removed at exit. Never destroyed: the exit handler reads it
-// after static objects are gone.
-const std::string& scratch_dir() {
-  static const std::string* dir = [] {
-    auto* path = new std::string(std::string(access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") +
-                                 "/splitlab-state.XXXXXX");
-    if (!mkdtemp(path->data())) __builtin_trap();
-    std::atexit(remove_scratch_dir);
-    return path;
-  }();
-  return *dir;
-}
-
-void remove_scratch_dir() {
-  unlink((scratch_dir() + "/state.tsv").c_str());
-  rmdir(scratch_dir().c_str());
-}
+const std::string& scratch_dir() { return splitlab::fuzz::scratch_dir("state"); }
 
 // encode() writes each time with "%.3f" into 32 bytes: one of 10^27 ms or more is cut short
 // and decodes to another number (no run takes 10^19 years; reported, not changed), so the

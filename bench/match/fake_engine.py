@@ -6,9 +6,14 @@ legal) and misbehaves on its second "go" of every game, as MODE says:
   hang     never answers again (and ignores "stop")
   late     answers 0.9 s after "go", whatever its time (past st=0.3 plus a 0.2 s margin,
            within the runner's 1 s grace after "stop")
+  stall    stops itself (SIGSTOP) for good: a stall it cannot see, longer than any clock
+  sigkill  passes "go" on, then its search process and itself are killed (SIGKILL) mid-search
+  hugeline writes an "info string" line of 1 MB, then answers as the real engine does
+  closeout closes its output and lives on, answering nothing, until it is killed
 Each start appends "start PID" to LOG, each "ucinewgame" "newgame PID".  usage: fake_engine.py MODE LOG REAL_ENGINE
 """
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -64,6 +69,22 @@ for raw in sys.stdin:
             os._exit(3)
         elif gos == 2 and mode == "hang":
             time.sleep(3600)
+        elif gos == 2 and mode == "stall":
+            os.kill(os.getpid(), signal.SIGSTOP)
+            time.sleep(3600)  # Only if continued: still no answer.
+        elif gos == 2 and mode == "sigkill":
+            to_child(line)
+            time.sleep(0.05)
+            child.kill()
+            os.kill(os.getpid(), signal.SIGKILL)
+        elif gos == 2 and mode == "hugeline":
+            print("info string " + "x" * (1 << 20), flush=True)
+            to_child(line)
+            relay_until("bestmove")
+        elif gos == 2 and mode == "closeout":
+            sys.stdout.flush()
+            os.close(1)
+            time.sleep(3600)  # Alive, answering nothing, until killed.
         elif gos == 2 and mode == "late":
             to_child(line)
             best = relay_until("bestmove", hold=True)

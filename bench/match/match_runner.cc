@@ -170,6 +170,9 @@ int MatchRunner::run(std::string& error) {
   for (auto& w : workers) w.join();
   if (!io_error_.empty()) {
     error = io_error_;
+    if (!config_.out_dir.empty())
+      error += " (every game reported finished is kept in '" + config_.out_dir +
+               "': rerun the same command to resume)";
     return 1;
   }
 
@@ -225,10 +228,22 @@ void MatchRunner::record_game(const GameRecord& record) {
   ++finished_this_run_;
   std::string error;
   // The state first: a game in the state but not yet in the PGN is restored on resume. The
-  // line comes after both, so that a game reported finished is a game kept.
-  if (!store_.append(record, error) ||
-      (!config_.pgn_out.empty() && !append_to_file(config_.pgn_out, record.pgn, error))) {
-    io_error_ = error;
+  // "Finished game" line comes after both, so that a game reported finished is a game kept.
+  // The first write that fails stops the match (the games in flight still end); a game the
+  // state could not take is reported as not kept, counts in no statistic, and is played
+  // again when the match resumes.
+  if (!store_.append(record, error)) {
+    if (io_error_.empty()) io_error_ = error;
+    stop_scheduling_ = true;
+    std::printf("Game %d (%s vs %s) ended %s {%s} but is not kept: %s; it is played again when "
+                "the match resumes\n",
+                record.index, record.white.c_str(), record.black.c_str(), record.result.c_str(),
+                record.reason.c_str(), error.c_str());
+    std::fflush(stdout);
+    return;
+  }
+  if (!config_.pgn_out.empty() && !append_to_file(config_.pgn_out, record.pgn, error)) {
+    if (io_error_.empty()) io_error_ = error;
     stop_scheduling_ = true;
   }
   std::printf("Finished game %d (%s vs %s): %s {%s}\n", record.index, record.white.c_str(),

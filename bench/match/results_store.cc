@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -77,6 +79,21 @@ bool parse_whole(const std::string& text, T& value) {
 }
 
 bool flush_to_disk(std::FILE* file) { return std::fflush(file) == 0 && fsync(fileno(file)) == 0; }
+
+// The size of the regular file at `path` (through links), else 0: no file yet, or a device
+// such as /dev/full, whose size std::filesystem reports as an error (read unchecked, that was
+// -1, written as the PGN offset and refused on resume).
+int64_t regular_file_size(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return 0;
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  return ec ? 0 : int64_t(size);
+}
+
+// "cannot write 'PATH': No space left on device": the system's reason for the last failure.
+std::string write_failure(const std::string& what, const std::string& path, int error_number) {
+  return "cannot " + what + " '" + path + "': " + std::strerror(error_number);
+}
 
 }  // namespace
 
@@ -237,8 +254,7 @@ bool ResultsStore::open(const std::string& dir, const std::vector<std::string>& 
               [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
     if (!pgn_out.empty()) {
       // Back to where the file stood before the match, then every finished game once.
-      if (std::filesystem::exists(pgn_out, ec) &&
-          int64_t(std::filesystem::file_size(pgn_out, ec)) > pgn_offset)
+      if (regular_file_size(pgn_out) > pgn_offset)
         std::filesystem::resize_file(pgn_out, uintmax_t(pgn_offset), ec);
       std::string all;
       for (const auto& g : games_) all += g.pgn;
@@ -247,8 +263,7 @@ bool ResultsStore::open(const std::string& dir, const std::vector<std::string>& 
     state_ = std::fopen(path.c_str(), "ab");
   } else {
     seed_ = seed;
-    if (!pgn_out.empty() && std::filesystem::exists(pgn_out, ec))
-      pgn_offset = int64_t(std::filesystem::file_size(pgn_out, ec));
+    if (!pgn_out.empty()) pgn_offset = regular_file_size(pgn_out);
     state_ = std::fopen(path.c_str(), "wb");
     if (state_) {
       std::vector<std::string> head{"signature"};
@@ -258,20 +273,37 @@ bool ResultsStore::open(const std::string& dir, const std::vector<std::string>& 
     }
   }
   if (!state_ || !flush_to_disk(state_)) {
-    error = "cannot write '" + path + "'";
+    error = write_failure("write", path, errno);
     return false;
   }
   return true;
 }
 
 bool ResultsStore::append(const GameRecord& record, std::string& error) {
-  games_.push_back(record);
-  if (!state_) return true;
-  const std::string line = encode(record) + "\n";
-  if (std::fwrite(line.data(), 1, line.size(), state_) != line.size() || !flush_to_disk(state_)) {
-    error = "cannot write the match state in '" + dir_ + "'";
+  if (!write_error_.empty()) {
+    error = write_error_;
     return false;
   }
+  if (!state_) {
+    games_.push_back(record);
+    return true;
+  }
+  const std::string line = encode(record) + "\n";
+  const long kept = std::ftell(state_);
+  if (std::fwrite(line.data(), 1, line.size(), state_) != line.size() || !flush_to_disk(state_)) {
+    const int reason = errno;
+    const std::string path = dir_ + "/" + kStateFile;
+    // Whatever part of the line reached the file goes: the state ends with the last game kept
+    // (a resume would drop a cut line anyway; this keeps a later append from joining it).
+    std::fclose(state_);
+    state_ = nullptr;
+    if (kept >= 0 && truncate(path.c_str(), kept) != 0 && errno != EINVAL)
+      std::fprintf(stderr, "match: warning: cannot cut '%s' back to its last game: %s\n",
+                   path.c_str(), std::strerror(errno));
+    write_error_ = error = write_failure("write the match state", path, reason);
+    return false;
+  }
+  games_.push_back(record);
   return true;
 }
 
@@ -283,13 +315,14 @@ bool ResultsStore::write_file(const std::string& name, const std::string& text,
 bool append_to_file(const std::string& path, const std::string& text, std::string& error) {
   std::FILE* file = std::fopen(path.c_str(), "ab");
   if (!file) {
-    error = "cannot append to '" + path + "'";
+    error = write_failure("append to", path, errno);
     return false;
   }
   const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  const int reason = errno;
   const bool closed = std::fclose(file) == 0;
   if (!ok || !closed) {
-    error = "cannot append to '" + path + "'";
+    error = write_failure("append to", path, ok ? errno : reason);
     return false;
   }
   return true;

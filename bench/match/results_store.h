@@ -35,7 +35,10 @@ class ResultsStore {
   uint64_t seed() const { return seed_; }
   const std::vector<GameRecord>& games() const { return games_; }
 
-  // Records a finished game in the state (flushed to disk before returning).
+  // Records a finished game in the state (flushed to disk before returning). A write that
+  // fails (a full disk, a file size limit) is cut back from the file, so that the state ends
+  // with the last game kept, and every later append is refused with the same error: the
+  // failed game and those after it are played again when the match resumes.
   bool append(const GameRecord& record, std::string& error);
   // Writes `text` to DIR/name through a temporary file and a rename.
   bool write_file(const std::string& name, const std::string& text, std::string& error) const;
@@ -47,12 +50,14 @@ class ResultsStore {
  private:
   std::string dir_;
   std::FILE* state_ = nullptr;
+  std::string write_error_;  // Set by the first failed append: the state takes no more games.
   bool resumed_ = false;
   uint64_t seed_ = 0;
   std::vector<GameRecord> games_;
 };
 
-// Appends `text` to the PGN file at `path` and flushes it.
+// Appends `text` to the PGN file at `path` and flushes it; an error names the file and the
+// system's reason.
 bool append_to_file(const std::string& path, const std::string& text, std::string& error);
 
 }  // namespace splitlab::bench::match

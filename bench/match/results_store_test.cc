@@ -1,7 +1,9 @@
 #include "bench/match/results_store.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -186,6 +188,82 @@ TEST(ResultsStoreTest, RefusesADamagedSeedOrPgnOffsetLine) {
   std::string error;
   ASSERT_TRUE(store.open(dir, signature, 1, "", error)) << error;
   EXPECT_EQ(store.seed(), 18446744073709551615u);
+}
+
+// A disk that fills up: while one lives, this process may write no file past `bytes`, and a
+// write that would gets EFBIG (SIGXFSZ ignored) instead of ending the process.
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    getrlimit(RLIMIT_FSIZE, &saved_);
+    previous_handler_ = std::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{bytes, saved_.rlim_max};
+    EXPECT_EQ(setrlimit(RLIMIT_FSIZE, &limit), 0);
+  }
+  ~FileSizeLimit() {
+    setrlimit(RLIMIT_FSIZE, &saved_);
+    std::signal(SIGXFSZ, previous_handler_);
+  }
+
+ private:
+  rlimit saved_{};
+  void (*previous_handler_)(int) = SIG_DFL;
+};
+
+// A state write that fails half way (the disk fills during a game line) leaves the file at
+// its last whole game, says why, and refuses every later game, even once the disk has room:
+// appending after a cut line would join two games into one unreadable line.
+TEST(ResultsStoreTest, AFailedWriteIsCutBackAndRefusesLaterGames) {
+  const std::string dir = testing::TempDir() + "/store_full";
+  std::filesystem::remove_all(dir);
+  const std::vector<std::string> signature = {"--engine", "cmd=x"};
+  std::string error;
+  {
+    ResultsStore store;
+    ASSERT_TRUE(store.open(dir, signature, 42, "", error)) << error;
+    ASSERT_TRUE(store.append(game(1), error)) << error;
+    const std::string kept = read(dir + "/state.tsv");
+    {
+      // Room for part of the next line only.
+      FileSizeLimit full(kept.size() + ResultsStore::encode(game(2)).size() / 2);
+      EXPECT_FALSE(store.append(game(2), error));
+    }
+    EXPECT_NE(error.find("state.tsv': File too large"), std::string::npos) << error;
+    EXPECT_EQ(read(dir + "/state.tsv"), kept);
+    EXPECT_EQ(store.games().size(), 1u);
+    std::string again;
+    EXPECT_FALSE(store.append(game(3), again));
+    EXPECT_EQ(again, error);
+    EXPECT_EQ(read(dir + "/state.tsv"), kept);
+  }
+  ResultsStore resumed;
+  ASSERT_TRUE(resumed.open(dir, signature, 1, "", error)) << error;
+  ASSERT_EQ(resumed.games().size(), 1u);
+  EXPECT_EQ(resumed.games()[0].index, 1);
+}
+
+// The PGN file on a device (/dev/full): no size to record (std::filesystem's error for a
+// device's size was once written as offset -1, which the resume refused); the append fails
+// naming the file and the reason.
+TEST(ResultsStoreTest, APgnFileOnAFullDeviceFailsByNameAndStillResumes) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full here";
+  const std::string dir = testing::TempDir() + "/store_dev_full";
+  std::filesystem::remove_all(dir);
+  const std::vector<std::string> signature = {"--engine", "cmd=x"};
+  std::string error;
+  {
+    ResultsStore store;
+    ASSERT_TRUE(store.open(dir, signature, 42, "/dev/full", error)) << error;
+    ASSERT_TRUE(store.append(game(1), error)) << error;
+    EXPECT_FALSE(append_to_file("/dev/full", game(1).pgn, error));
+    EXPECT_EQ(error, "cannot append to '/dev/full': No space left on device");
+  }
+  const std::string pgn = testing::TempDir() + "/store_dev_full.pgn";
+  std::filesystem::remove(pgn);
+  ResultsStore resumed;
+  ASSERT_TRUE(resumed.open(dir, signature, 1, pgn, error)) << error;
+  EXPECT_EQ(resumed.games().size(), 1u);
+  EXPECT_EQ(read(pgn), game(1).pgn);
 }
 
 }  // namespace

@@ -74,6 +74,7 @@ bool UciClient::start(const std::vector<std::string>& command, std::string& erro
   stop();
   eof_ = false;
   buffer_.clear();
+  scanned_ = 0;
   name_.clear();
   options_.clear();
   declarations_.clear();
@@ -159,13 +160,15 @@ void UciClient::send(const std::string& line) {
 std::optional<std::string> UciClient::read_line(std::chrono::milliseconds timeout) {
   const auto deadline = Clock::now() + timeout;
   while (true) {
-    const size_t newline = buffer_.find('\n');
+    const size_t newline = buffer_.find('\n', scanned_);
     if (newline != std::string::npos) {
       std::string line = buffer_.substr(0, newline);
       buffer_.erase(0, newline + 1);
+      scanned_ = 0;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
+    scanned_ = buffer_.size();
     if (from_engine_ < 0 || eof_) return std::nullopt;
     const auto left = left_until(deadline);
     if (left.count() <= 0) return std::nullopt;

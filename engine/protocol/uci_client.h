@@ -63,6 +63,9 @@ class UciClient {
   int to_engine_ = -1, from_engine_ = -1;
   bool eof_ = false;
   std::string buffer_;
+  // The first bytes of buffer_ known to hold no newline: a long line (an engine's 1 MB info
+  // string) is searched once, not once per chunk read.
+  size_t scanned_ = 0;
   std::string name_;
   std::vector<std::string> options_;
   std::vector<UciOptionDeclaration> declarations_;

@@ -1,6 +1,9 @@
 #!/bin/bash
-# Runs match_cli_test.py against the built binary (see that script).
+# Runs one of the match's end-to-end scripts (its name the first argument: match_cli_test.py,
+# match_faults_test.py) against the built binary and fake_engine.py; see that script.
 set -u
+SCRIPT="$1"
+shift
 RUNFILES="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-splitlab}"
 BIN="$RUNFILES/splitlab"
 DIR="$RUNFILES/bench/match"
@@ -9,4 +12,4 @@ DIR="$RUNFILES/bench/match"
 [[ -x "$BIN" ]] || { echo "cannot find the splitlab binary" >&2; exit 1; }
 TMP="${TEST_TMPDIR:-$(mktemp -d)}"
 # The script bounds every wait itself; `timeout` is the last resort if it does not.
-exec timeout --kill-after=5 240 python3 "$DIR/match_cli_test.py" "$BIN" "$DIR/fake_engine.py" "$TMP"
+exec timeout --kill-after=5 240 python3 "$DIR/$SCRIPT" "$BIN" "$DIR/fake_engine.py" "$TMP" "$@"
