@@ -76,6 +76,11 @@ class SplitTeam : public ThreadTeam<G> {
       // Acquire: whoever released it last is done with it.
       if (sp.in_use.load(std::memory_order_acquire)) continue;
       sp.in_use.store(true, std::memory_order_relaxed);
+      // Its owner from now, before anything can release it: a split that books nobody is
+      // released at once, and release_split_point finds the slot's bit through the owner
+      // (UBSan caught a helper's first failed split shifting by the distance to thread 0's
+      // split points, the owner a fresh split point names).
+      sp.owner = thread;
       return &sp;
     }
     return nullptr;
