@@ -217,10 +217,16 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
     std::vector<double> speedups, nps, node_ratios;
     double nodes_one = 0, nodes_many = 0, cpu_time = 0;
     for (const ScalePosition& p : config.positions) {
-      Row key_one{"none", 1, p.id, config.depth};
-      Row key_many{strategy, n, p.id, config.depth};
-      const auto one = rows.find(key_one.key());
-      const auto many = rows.find(key_many.key());
+      auto key_of = [&](const std::string& row_strategy, int cpus) {
+        Row r;
+        r.strategy = row_strategy;
+        r.cpus = cpus;
+        r.position = p.id;
+        r.depth = config.depth;
+        return r.key();
+      };
+      const auto one = rows.find(key_of("none", 1));
+      const auto many = rows.find(key_of(strategy, n));
       if (one == rows.end() || many == rows.end()) continue;
       const Row& a = one->second;
       const Row& b = many->second;

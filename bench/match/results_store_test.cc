@@ -170,7 +170,7 @@ TEST(ResultsStoreTest, RefusesADamagedSeedOrPgnOffsetLine) {
   const std::string dir = testing::TempDir() + "/store_damaged";
   const std::vector<std::string> signature = {"--engine", "cmd=a", "--engine", "cmd=b"};
   const std::string head = "splitlab-match-state 1\nsignature\t--engine\tcmd=a\t--engine\tcmd=b\n";
-  for (const std::string& damaged :
+  for (const char* damaged :
        {"seed\t\n", "seed\tx\n", "seed\t-1\n", "seed\t99999999999999999999\n", "pgn_offset\t\n",
         "pgn_offset\t12k\n", "pgn_offset\t-5\n"}) {
     std::filesystem::remove_all(dir);
