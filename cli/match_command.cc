@@ -1,9 +1,11 @@
 #include "cli/match_command.h"
 
 #include <cstdio>
+#include <memory>
 
 #include "bench/match/match_options.h"
 #include "bench/match/match_runner.h"
+#include "bench/ranks/ranks.h"
 
 namespace splitlab::cli {
 
@@ -24,14 +26,30 @@ const util::CommandSpec& match_spec() {
 }
 
 int match_command(const std::vector<std::string>& args) {
-  bench::match::MatchConfig config;
   std::string error;
+  // Under mpirun every rank runs this command with the same arguments (bench/ranks/ranks.h).
+  std::unique_ptr<bench::ranks::World> world;
+  if (bench::ranks::launched_by_mpi()) {
+    world = bench::ranks::World::join(error);
+    if (!world) {
+      std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  const bool rank_zero = !world || world->rank() == 0;
+  bench::match::MatchConfig config;
   if (!bench::match::parse_match_args(args, config, error)) {
-    std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
+    // Every rank read the same arguments: one says what is wrong.
+    if (rank_zero) std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
     return 2;
   }
-  const int status = bench::match::run_match(config, error);
-  if (status != 0) std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
+  const int status = bench::match::run_match(config, world.get(), error);
+  if (status != 0) {
+    std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
+    // The other ranks would wait for this one: the whole job ends (every game reported
+    // finished is already in rank 0's files).
+    if (world && world->size() > 1) world->abort(status);
+  }
   return status;
 }
 

@@ -5,8 +5,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bench/match/engine_config.h"
 #include "engine/protocol/uci_client.h"
@@ -61,6 +63,31 @@ class EnginePlayer {
   EngineConfig config_;
   protocol::UciClient client_;
   int starts_ = 0;
+};
+
+// A worker's own engines: one player per engine of the match, started when first needed, each
+// shut down with the set.
+class EnginePlayers {
+ public:
+  explicit EnginePlayers(const std::vector<EngineConfig>& engines) : engines_(engines) {
+    players_.resize(engines.size());
+  }
+  ~EnginePlayers() {
+    for (auto& player : players_)
+      if (player) player->shut_down();
+  }
+  EnginePlayers(const EnginePlayers&) = delete;
+  EnginePlayers& operator=(const EnginePlayers&) = delete;
+
+  EnginePlayer& operator[](int index) {
+    auto& player = players_[size_t(index)];
+    if (!player) player = std::make_unique<EnginePlayer>(engines_[size_t(index)]);
+    return *player;
+  }
+
+ private:
+  const std::vector<EngineConfig>& engines_;
+  std::vector<std::unique_ptr<EnginePlayer>> players_;
 };
 
 }  // namespace splitlab::bench::match

@@ -1,6 +1,7 @@
 #include "bench/match/match_runner.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -10,6 +11,8 @@
 #include "bench/match/engine_identity.h"
 #include "bench/match/game_runner.h"
 #include "bench/match/openings.h"
+#include "bench/match/rank_messages.h"
+#include "bench/match/rank_player.h"
 #include "bench/match/results_json.h"
 #include "bench/match/results_store.h"
 #include "bench/match/tally.h"
@@ -34,8 +37,9 @@ const char* decision_text(SprtDecision d) {
 
 class MatchRunner {
  public:
-  explicit MatchRunner(const MatchConfig& config)
+  MatchRunner(const MatchConfig& config, ranks::World* world)
       : config_(config),
+        world_(world),
         pairings_(make_pairings(config.tournament, int(config.engines.size()))),
         tally_(pairings_, engine_names(config)),
         progress_("match") {}
@@ -50,6 +54,13 @@ class MatchRunner {
   }
   bool check_engines(std::string& error);
   void worker();
+  // Rank 0 of an MPI job: hands game pairs to the other ranks' slots as they ask, and records
+  // the games they send back, until every slot was told there are no more.
+  void serve_ranks();
+  // The next game pair to play (both games of a --repeat pair whose partner is pending too, else
+  // one game), or none once the match stops scheduling; prints each game's "Started" line.
+  // Called with mutex_ held.
+  std::vector<const ScheduledGame*> take_games(size_t at_most);
   // Everything that follows a finished game; called with mutex_ held.
   void record_game(const GameRecord& record);
   void check_sprt();
@@ -57,6 +68,7 @@ class MatchRunner {
   bool write_results(bool complete, std::string& error);
 
   const MatchConfig& config_;
+  ranks::World* world_;
   std::vector<Pairing> pairings_;
   MatchTally tally_;
   util::Progress progress_;
@@ -129,10 +141,7 @@ int MatchRunner::run(std::string& error) {
   schedule_ = make_schedule(pairings_, config_.rounds, config_.games_per_encounter, config_.repeat,
                             opening_order(openings_.size(), config_.openings.random_order, seed_,
                                           config_.openings.start));
-  context_.event = config_.event;
-  context_.variant = config_.variant;
-  context_.chase_rule = config_.chase_rule;
-  context_.adjudication = config_.adjudication;
+  context_ = game_context(config_);
   metadata_ = collect_run_metadata(splitlab_command_line("match", config_.command_line), seed_);
 
   int max_threads = 1;
@@ -167,6 +176,7 @@ int MatchRunner::run(std::string& error) {
   const int worker_count =
       std::min<int>(config_.concurrency, std::max<int>(1, int(pending_.size())));
   for (int i = 0; i < worker_count; ++i) workers.emplace_back([this] { worker(); });
+  if (world_ && world_->size() > 1) serve_ranks();
   for (auto& w : workers) w.join();
   if (!io_error_.empty()) {
     error = io_error_;
@@ -198,30 +208,84 @@ int MatchRunner::run(std::string& error) {
 }
 
 void MatchRunner::worker() {
-  std::vector<std::unique_ptr<EnginePlayer>> players(config_.engines.size());
-  auto player = [&](int index) -> EnginePlayer& {
-    if (!players[size_t(index)])
-      players[size_t(index)] = std::make_unique<EnginePlayer>(config_.engines[size_t(index)]);
-    return *players[size_t(index)];
-  };
+  EnginePlayers players(config_.engines);
   while (true) {
     const ScheduledGame* game = nullptr;
     {
       std::lock_guard lock(mutex_);
-      if (stop_scheduling_ || next_ >= pending_.size()) break;
-      game = pending_[next_++];
-      std::printf("Started game %d of %zu (%s vs %s)\n", game->index, schedule_.size(),
-                  config_.engines[size_t(game->white)].name.c_str(),
-                  config_.engines[size_t(game->black)].name.c_str());
-      std::fflush(stdout);
+      const auto taken = take_games(1);
+      if (taken.empty()) break;
+      game = taken.front();
     }
     const GameRecord record = play_game(*game, openings_[game->opening], context_,
-                                        player(game->white), player(game->black));
+                                        players[game->white], players[game->black]);
     std::lock_guard lock(mutex_);
     record_game(record);
   }
-  for (auto& p : players)
-    if (p) p->shut_down();
+}
+
+std::vector<const ScheduledGame*> MatchRunner::take_games(size_t at_most) {
+  std::vector<const ScheduledGame*> games;
+  while (games.size() < at_most && !stop_scheduling_ && next_ < pending_.size()) {
+    const ScheduledGame* game = pending_[next_];
+    if (!games.empty() && (game->pair < 0 || game->pair != games.front()->pair)) break;
+    games.push_back(game);
+    ++next_;
+    std::printf("Started game %d of %zu (%s vs %s)\n", game->index, schedule_.size(),
+                config_.engines[size_t(game->white)].name.c_str(),
+                config_.engines[size_t(game->black)].name.c_str());
+  }
+  std::fflush(stdout);
+  return games;
+}
+
+void MatchRunner::serve_ranks() {
+  const int slots = (world_->size() - 1) * config_.concurrency;
+  int closed = 0, in_flight = 0;
+  bool stopping = false, stop_sent = false;
+  while (closed < slots || in_flight > 0) {
+    // An SPRT that decided (or a write that failed) stops every rank at once: games handed out
+    // but not started come back as dropped, and are played when the match resumes.
+    if (!stopping) {
+      std::lock_guard lock(mutex_);
+      stopping = stop_scheduling_;
+    }
+    if (stopping && !stop_sent) {
+      for (int rank = 1; rank < world_->size(); ++rank) world_->send(rank, kStop, "");
+      stop_sent = true;
+    }
+    const auto message = world_->wait(std::chrono::milliseconds(10));
+    if (!message) continue;
+    int slot = -1;
+    if (message->tag == kWantGames && decode_slot(message->payload, slot)) {
+      GameAssignment assignment;
+      assignment.slot = slot;
+      {
+        std::lock_guard lock(mutex_);
+        for (const ScheduledGame* game : take_games(2))
+          assignment.games.push_back({*game, openings_[game->opening]});
+      }
+      if (assignment.games.empty()) {
+        world_->send(message->from, kNoMoreGames, std::to_string(slot));
+        ++closed;
+      } else {
+        in_flight += int(assignment.games.size());
+        world_->send(message->from, kGames, encode_assignment(assignment));
+      }
+    } else if (GameRecord record; message->tag == kFinishedGame &&
+                                  decode_finished_game(message->payload, slot, record)) {
+      --in_flight;
+      std::lock_guard lock(mutex_);
+      record_game(record);
+    } else if (message->tag == kDroppedGame) {
+      --in_flight;
+    } else {
+      std::fprintf(stderr, "match: rank %d sent a message that does not decode (tag %d): ending "
+                   "the job; every game reported finished is kept\n", message->from,
+                   message->tag);
+      world_->abort(1);
+    }
+  }
 }
 
 void MatchRunner::record_game(const GameRecord& record) {
@@ -337,9 +401,19 @@ bool MatchRunner::write_results(bool complete, std::string& error) {
 
 }  // namespace
 
-int run_match(const MatchConfig& config, std::string& error) {
-  MatchRunner runner(config);
+int run_match(const MatchConfig& config, ranks::World* world, std::string& error) {
+  if (world && world->rank() != 0) return play_for_rank_zero(config, *world, error);
+  MatchRunner runner(config, world);
   return runner.run(error);
+}
+
+GameContext game_context(const MatchConfig& config) {
+  GameContext context;
+  context.event = config.event;
+  context.variant = config.variant;
+  context.chase_rule = config.chase_rule;
+  context.adjudication = config.adjudication;
+  return context;
 }
 
 }  // namespace splitlab::bench::match

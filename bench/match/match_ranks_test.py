@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""A match over MPI ranks (issue 53), with the built binary under `mpirun --oversubscribe` on this
+machine:
+- the same answer: a fixed-depth match of Splitlab against itself, played by one process and by
+  three ranks (two slots each), gives the same games (index, round, pair, colours, opening,
+  result, every move) and the same score block;
+- an SPRT that decides stops every rank: the job ends well before the schedule, exit 0, with the
+  decision in results.json and every game played in the state;
+- nothing lost: SIGKILL of rank 2 mid-match ends the whole job; every game in the state stays as
+  it was, and rerunning the command resumes, plays each missing game once and none twice; the
+  same with rank 0 killed (it loses at most the games in flight).
+usage: match_ranks_test.py SPLITLAB FAKE_ENGINE TMPDIR"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+BIN, FAKE, TMP = sys.argv[1:4]
+failures = []
+
+# Under a sanitizer every search is 10-50 times slower: shallower games keep the test's time.
+SANITIZED = any(name in os.environ for name in ("TSAN_OPTIONS", "ASAN_OPTIONS"))
+DEPTH_SHORT = 2 if SANITIZED else 3
+DEPTH_LONG = 3 if SANITIZED else 6
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAILED: " + what, file=sys.stderr)
+    return condition
+
+
+def mpi_env():
+    env = dict(os.environ)
+    # Open MPI refuses root unless told; CI runs as root.
+    env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+    env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+    # Its session directory holds Unix sockets, whose paths must stay short: not Bazel's TMPDIR.
+    env["TMPDIR"] = "/tmp"
+    return env
+
+
+def mpirun_command(ranks, args):
+    return ["mpirun", "--oversubscribe", "-np", str(ranks), BIN, "match"] + args
+
+
+def run(args, ranks=None, timeout=180):
+    command = mpirun_command(ranks, args) if ranks else [BIN, "match"] + args
+    p = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=mpi_env())
+    return p.returncode, p.stdout, p.stderr
+
+
+def state_games(out_dir):
+    """{index: fields} of the games in DIR/state.tsv."""
+    games = {}
+    try:
+        with open(os.path.join(out_dir, "state.tsv")) as f:
+            for line in f:
+                fields = line.rstrip("\n").split("\t")
+                if fields[0] == "game":
+                    games[int(fields[1])] = fields
+    except FileNotFoundError:
+        pass
+    return games
+
+
+def identity(fields):
+    """What decides a game, without its timing: the row's first fields and the moves of its PGN
+    (comments, which carry times, and the tags dropped)."""
+    pgn = fields[21].replace("\\n", "\n")
+    movetext = pgn.split("\n\n", 1)[1] if "\n\n" in pgn else pgn
+    moves = " ".join(re.sub(r"\{[^}]*\}", " ", movetext).split())
+    return tuple(fields[:14]) + (moves,)
+
+
+def score_block(stdout):
+    """The final score block's lines from "Results of" on (Elo, games, pentanomial), which name no
+    time; earlier blocks depend on the order games end in."""
+    lines = stdout.splitlines()
+    starts = [i for i, l in enumerate(lines) if l.startswith("Results of")]
+    if not starts:
+        return []
+    return [l for l in lines[starts[-1]:]
+            if l.startswith(("Results of", "Elo:", "Games:", "Ptnml", "LLR", "LOS"))]
+
+
+def engines(depth, extra=""):
+    return ["--engine", "name=first", "cmd=" + BIN, "option.Hash=8",
+            "--engine", "name=second", "cmd=" + BIN, "option.Hash=8",
+            "--each", "depth=%d" % depth] + (extra.split() if extra else [])
+
+
+def same_answer():
+    args = engines(DEPTH_SHORT) + ["--rounds", "8", "--games", "2", "--repeat", "--seed", "11",
+                                   "--maxmoves", "50"]
+    one_dir, three_dir = os.path.join(TMP, "one"), os.path.join(TMP, "three")
+    for d in (one_dir, three_dir):
+        shutil.rmtree(d, ignore_errors=True)
+    rc1, out1, err1 = run(args + ["--out", one_dir])
+    rc3, out3, err3 = run(args + ["--out", three_dir, "--concurrency", "2"], ranks=3)
+    if not check(rc1 == 0 and rc3 == 0, "same answer: exit %d and %d (%s | %s)" %
+                 (rc1, rc3, err1.strip()[-300:], err3.strip()[-300:])):
+        return
+    one, three = state_games(one_dir), state_games(three_dir)
+    check(len(one) == 16 and sorted(one) == sorted(three),
+          "same answer: games %s on one machine, %s over 3 ranks" % (sorted(one), sorted(three)))
+    differ = [i for i in one if i in three and identity(one[i]) != identity(three[i])]
+    check(not differ, "same answer: games %s differ between 1 process and 3 ranks" % differ)
+    check(score_block(out1) == score_block(out3) and len(score_block(out1)) >= 3,
+          "same answer: score blocks differ:\n%s\n---\n%s" % (score_block(out1), score_block(out3)))
+    with open(os.path.join(one_dir, "results.json")) as f:
+        r1 = json.load(f)
+    with open(os.path.join(three_dir, "results.json")) as f:
+        r3 = json.load(f)
+    check(r1.get("pairings") == r3.get("pairings"),
+          "same answer: results.json's pairings differ")
+
+
+def sprt_stops_every_rank():
+    # A depth-5 engine against a depth-1 one: H1 (elo1=10) is accepted within a few dozen games,
+    # far before the 400 scheduled.
+    out_dir = os.path.join(TMP, "sprt")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    args = ["--engine", "name=deep", "cmd=" + BIN, "depth=%d" % (DEPTH_SHORT + 2),
+            "--engine", "name=shallow", "cmd=" + BIN, "depth=1", "--each", "option.Hash=8",
+            "--rounds", "200", "--games", "2", "--repeat", "--seed", "3", "--maxmoves", "60",
+            "--sprt", "elo0=0", "elo1=10", "alpha=0.05", "beta=0.05", "--out", out_dir]
+    started = time.monotonic()
+    rc, out, err = run(args, ranks=3, timeout=240)
+    if not check(rc == 0, "sprt: exit %d: %s" % (rc, err.strip()[-300:])):
+        return
+    played = state_games(out_dir)
+    check("H1 was accepted" in out and 0 < len(played) < 200,
+          "sprt: no early stop (%d games, %.0f s): %s" % (len(played), time.monotonic() - started,
+                                                       out.strip()[-300:]))
+    with open(os.path.join(out_dir, "results.json")) as f:
+        results = json.load(f)
+    finished = set(int(m) for m in re.findall(r"^Finished game (\d+) ", out, re.M))
+    check(finished == set(played), "sprt: games reported finished %s are not the state's %s" %
+          (sorted(finished - set(played)), sorted(set(played) - finished)))
+    check(results.get("sprt_status", {}).get("decision") == "H1",
+          "sprt: results.json's sprt_status is %s" % results.get("sprt_status"))
+
+
+def rank_pids(mpirun_pid):
+    """{rank: pid} of the ranks mpirun started on this machine (its children)."""
+    ranks = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            if parent != mpirun_pid:
+                continue
+            with open("/proc/%s/environ" % entry, "rb") as f:
+                env = f.read().split(b"\0")
+        except (OSError, ValueError, IndexError):
+            continue
+        for item in env:
+            if item.startswith(b"OMPI_COMM_WORLD_RANK="):
+                ranks[int(item.split(b"=", 1)[1])] = int(entry)
+    return ranks
+
+
+def killed_rank_resumes(victim):
+    out_dir = os.path.join(TMP, "killed-%d" % victim)
+    shutil.rmtree(out_dir, ignore_errors=True)
+    args = engines(DEPTH_LONG) + ["--rounds", "12", "--games", "2", "--seed", "5",
+                                  "--maxmoves", "80", "--out", out_dir]
+    p = subprocess.Popen(mpirun_command(3, args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=mpi_env())
+    deadline = time.monotonic() + 150
+    while len(state_games(out_dir)) < 3 and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pids = rank_pids(p.pid)
+    if not check(p.poll() is None and victim in pids,
+                 "kill rank %d: the job ended or had no such rank before 3 games (%s)" %
+                 (victim, pids)):
+        p.kill()
+        p.communicate()
+        return
+    os.kill(pids[victim], signal.SIGKILL)
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err = p.communicate()
+        check(False, "kill rank %d: mpirun did not end the job within 60 s" % victim)
+    check(p.returncode != 0, "kill rank %d: mpirun exited 0" % victim)
+    before = state_games(out_dir)
+    reported = set(int(m) for m in re.findall(r"^Finished game (\d+) ", out, re.M))
+    check(reported <= set(before), "kill rank %d: games %s were reported finished but are not "
+          "in the state" % (victim, sorted(reported - set(before))))
+    # Nothing of the job lives on: no rank, no engine.
+    time.sleep(1)
+    left = [pid for pid in rank_pids(p.pid).values()]
+    check(not left, "kill rank %d: processes left: %s" % (victim, left))
+
+    rc, out, err = run(args, ranks=3, timeout=240)
+    after = state_games(out_dir)
+    check(rc == 0, "kill rank %d: the rerun exited %d: %s" % (victim, rc, err.strip()[-300:]))
+    check(sorted(after) == list(range(1, 25)),
+          "kill rank %d: after the rerun the state holds games %s" % (victim, sorted(after)))
+    changed = [i for i in before if after.get(i) != before[i]]
+    check(not changed, "kill rank %d: games %s changed in the rerun" % (victim, changed))
+    replayed = set(int(m) for m in re.findall(r"^Started game (\d+) ", out, re.M)) & set(before)
+    check(not replayed, "kill rank %d: games %s were played again" % (victim, sorted(replayed)))
+    with open(os.path.join(out_dir, "state.tsv")) as f:
+        lines = [l.split("\t")[1] for l in f if l.startswith("game\t")]
+    check(len(lines) == len(set(lines)), "kill rank %d: a game appears twice in the state" % victim)
+    print("kill rank %d: %d games kept at the kill, %d played by the rerun" %
+          (victim, len(before), len(after) - len(before)))
+
+
+def main():
+    if not shutil.which("mpirun"):
+        print("FAILED: mpirun not found (openmpi-bin: scripts/setup installs it)", file=sys.stderr)
+        return 1
+    same_answer()
+    sprt_stops_every_rank()
+    killed_rank_resumes(2)
+    killed_rank_resumes(0)
+    if failures:
+        print("%d check(s) failed" % len(failures), file=sys.stderr)
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+#include "bench/match/rank_player.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "bench/match/game_runner.h"
+#include "bench/match/match_runner.h"
+#include "bench/match/rank_messages.h"
+
+namespace splitlab::bench::match {
+
+namespace {
+
+// The slots' threads play; the thread that joined the MPI job (this one) alone talks to rank 0,
+// so the slots hand it their messages and it hands them their games.
+class RankPlayer {
+ public:
+  RankPlayer(const MatchConfig& config, ranks::World& world)
+      : config_(config), world_(world), context_(game_context(config)) {}
+
+  int run(std::string& error);
+
+ private:
+  struct Slot {
+    std::deque<AssignedGame> games;
+    bool waiting = false;  // Asked rank 0 for games and not answered yet.
+    bool closed = false;   // Rank 0 has no more games for it.
+  };
+  void play_slot(int slot);
+  void post(int tag, std::string payload);
+
+  const MatchConfig& config_;
+  ranks::World& world_;
+  GameContext context_;
+  std::mutex mutex_;
+  std::condition_variable work_arrived_;
+  std::vector<Slot> slots_;
+  bool stopped_ = false;  // Rank 0 sent kStop.
+  std::vector<std::pair<int, std::string>> outbox_;  // Tag and payload, for rank 0.
+};
+
+void RankPlayer::post(int tag, std::string payload) {
+  std::lock_guard lock(mutex_);
+  outbox_.emplace_back(tag, std::move(payload));
+}
+
+void RankPlayer::play_slot(int slot) {
+  EnginePlayers players(config_.engines);
+  while (true) {
+    AssignedGame next;
+    {
+      std::unique_lock lock(mutex_);
+      Slot& s = slots_[size_t(slot)];
+      if (s.games.empty() && !s.closed && !s.waiting) {
+        s.waiting = true;
+        outbox_.emplace_back(kWantGames, std::to_string(slot));
+      }
+      work_arrived_.wait(lock, [&] { return !s.games.empty() || s.closed; });
+      // After a stop, games not yet started are handed back, so rank 0 stops waiting for them.
+      if (stopped_)
+        for (; !s.games.empty(); s.games.pop_front())
+          outbox_.emplace_back(kDroppedGame, std::to_string(slot) + "\t" +
+                                                 std::to_string(s.games.front().game.index));
+      if (s.games.empty()) {
+        if (s.closed) break;
+        continue;
+      }
+      next = std::move(s.games.front());
+      s.games.pop_front();
+    }
+    const GameRecord record = play_game(next.game, next.opening, context_,
+                                        players[next.game.white], players[next.game.black]);
+    post(kFinishedGame, encode_finished_game(slot, record));
+  }
+}
+
+int RankPlayer::run(std::string& error) {
+  const std::string where =
+      "rank " + std::to_string(world_.rank()) + " (" + world_.host() + ")";
+  // Every engine must start on every rank: a machine without one ends the job here, before any
+  // game is handed out, rather than forfeiting its games.
+  for (const EngineConfig& engine : config_.engines) {
+    EnginePlayer player(engine);
+    std::string why;
+    if (!player.ensure_started(why)) {
+      error = where + ": " + why;
+      return 2;
+    }
+    player.shut_down();
+  }
+  slots_.resize(size_t(config_.concurrency));
+  std::vector<std::thread> threads;
+  for (int slot = 0; slot < config_.concurrency; ++slot)
+    threads.emplace_back([this, slot] { play_slot(slot); });
+
+  int open_slots = config_.concurrency;
+  while (true) {
+    std::vector<std::pair<int, std::string>> outgoing;
+    {
+      std::lock_guard lock(mutex_);
+      outgoing.swap(outbox_);
+    }
+    for (const auto& [tag, payload] : outgoing) world_.send(0, tag, payload);
+    // Every slot closed and its last game sent: nothing more will come from this rank.
+    if (open_slots == 0 && outgoing.empty()) {
+      std::lock_guard lock(mutex_);
+      if (outbox_.empty()) break;
+      continue;
+    }
+    auto message = world_.wait(std::chrono::milliseconds(1));
+    if (!message) continue;
+    int slot = -1;
+    std::lock_guard lock(mutex_);
+    if (message->tag == kGames) {
+      GameAssignment assignment;
+      if (!decode_assignment(message->payload, assignment) || assignment.slot < 0 ||
+          assignment.slot >= config_.concurrency) {
+        std::fprintf(stderr, "splitlab match: %s: rank 0 sent games that do not decode\n",
+                     where.c_str());
+        world_.abort(1);
+      }
+      Slot& s = slots_[size_t(assignment.slot)];
+      for (AssignedGame& game : assignment.games) s.games.push_back(std::move(game));
+      s.waiting = false;
+    } else if (message->tag == kStop) {
+      stopped_ = true;
+    } else if (message->tag == kNoMoreGames && decode_slot(message->payload, slot) && slot >= 0 &&
+               slot < config_.concurrency) {
+      slots_[size_t(slot)].closed = true;
+      slots_[size_t(slot)].waiting = false;
+      --open_slots;
+    } else {
+      std::fprintf(stderr, "splitlab match: %s: unexpected message (tag %d) from rank %d\n",
+                   where.c_str(), message->tag, message->from);
+      world_.abort(1);
+    }
+    work_arrived_.notify_all();
+  }
+  for (auto& t : threads) t.join();
+  return 0;
+}
+
+}  // namespace
+
+int play_for_rank_zero(const MatchConfig& config, ranks::World& world, std::string& error) {
+  RankPlayer player(config, world);
+  return player.run(error);
+}
+
+}  // namespace splitlab::bench::match

@@ -1,0 +1,145 @@
+#include "bench/ranks/ranks.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+#include <vector>
+
+#ifdef SPLITLAB_WITH_MPI
+#include <mpi.h>
+#endif
+
+namespace splitlab::bench::ranks {
+
+bool launched_by_mpi() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE", "PMI_RANK"})
+    if (std::getenv(name) != nullptr) return true;
+  return false;
+}
+
+bool built_with_mpi() {
+#ifdef SPLITLAB_WITH_MPI
+  return true;
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+std::string local_host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "?";
+  return name;
+}
+
+}  // namespace
+
+std::unique_ptr<World> World::join(std::string& error) {
+  std::unique_ptr<World> world(new World());
+  world->host_ = local_host_name();
+  if (!launched_by_mpi()) return world;
+#ifdef SPLITLAB_WITH_MPI
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (initialized) {
+    error = "MPI was already started in this process";
+    return nullptr;
+  }
+  int provided = 0;
+  if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+    error = "MPI did not start (MPI_Init_thread failed)";
+    return nullptr;
+  }
+  if (provided < MPI_THREAD_FUNNELED) {
+    MPI_Finalize();
+    error = "this MPI library cannot be used beside threads (MPI_THREAD_FUNNELED not provided)";
+    return nullptr;
+  }
+  // Errors come back as codes, so that a failed send is reported with the rank, not a bare abort.
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  world->with_mpi_ = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world->rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &world->size_);
+  char name[MPI_MAX_PROCESSOR_NAME] = {};
+  int length = 0;
+  if (MPI_Get_processor_name(name, &length) == MPI_SUCCESS && length > 0)
+    world->host_.assign(name, size_t(length));
+  return world;
+#else
+  error = "an MPI launcher started this splitlab, but it was built without MPI (--define mpi=off): "
+          "rebuild it with MPI (the default), or run it without mpirun";
+  return nullptr;
+#endif
+}
+
+World::~World() {
+#ifdef SPLITLAB_WITH_MPI
+  if (with_mpi_) MPI_Finalize();
+#endif
+}
+
+void World::send(int to, int tag, const std::string& payload) {
+#ifdef SPLITLAB_WITH_MPI
+  if (!with_mpi_) return;
+  if (MPI_Send(payload.data(), int(payload.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD) !=
+      MPI_SUCCESS) {
+    std::fprintf(stderr, "splitlab: rank %d (%s) could not send to rank %d: ending the job\n",
+                 rank_, host_.c_str(), to);
+    abort(1);
+  }
+#else
+  (void)to, (void)tag, (void)payload;
+#endif
+}
+
+std::optional<Message> World::poll() {
+#ifdef SPLITLAB_WITH_MPI
+  if (!with_mpi_) return std::nullopt;
+  int flag = 0;
+  MPI_Status status;
+  if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS ||
+      !flag)
+    return std::nullopt;
+  int count = 0;
+  MPI_Get_count(&status, MPI_CHAR, &count);
+  Message message;
+  message.from = status.MPI_SOURCE;
+  message.tag = status.MPI_TAG;
+  message.payload.resize(size_t(count));
+  if (MPI_Recv(message.payload.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+    std::fprintf(stderr, "splitlab: rank %d (%s) could not receive from rank %d: ending the job\n",
+                 rank_, host_.c_str(), status.MPI_SOURCE);
+    abort(1);
+  }
+  return message;
+#else
+  return std::nullopt;
+#endif
+}
+
+std::optional<Message> World::wait(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  // Short sleeps at first, so that a reply that is on its way is taken at once; then a
+  // millisecond, which costs a waiting rank nothing it would notice.
+  for (int round = 0;; ++round) {
+    if (auto message = poll()) return message;
+    if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+    std::this_thread::sleep_for(round < 50 ? std::chrono::microseconds(20)
+                                           : std::chrono::microseconds(1000));
+  }
+}
+
+void World::abort(int status) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+#ifdef SPLITLAB_WITH_MPI
+  if (with_mpi_) MPI_Abort(MPI_COMM_WORLD, status);
+#endif
+  std::_Exit(status);
+}
+
+}  // namespace splitlab::bench::ranks

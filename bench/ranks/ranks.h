@@ -1,0 +1,62 @@
+// The MPI ranks of a campaign run with `mpirun -np N splitlab COMMAND ...` (or Slurm's
+// `srun --mpi=pmix`): rank 0 owns the schedule and the results files, the other ranks play or
+// search what it hands them and send back what they found. A process that no MPI launcher
+// started never touches MPI and runs on its machine alone, as it always has; so does a build
+// without MPI (`--define mpi=off`), which refuses to run under a launcher instead.
+//
+// The transport only: a message is a tag and a string, the commands give both their meaning.
+// Only the thread that joined the world sends and receives (MPI_THREAD_FUNNELED); a command's
+// other threads hand it their messages.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace splitlab::bench::ranks {
+
+// Whether an MPI launcher started this process: it sets the job's size in the environment
+// (OMPI_COMM_WORLD_SIZE for mpirun, PMIX_RANK or PMI_SIZE for srun and other launchers).
+bool launched_by_mpi();
+// Whether this build can join an MPI job.
+bool built_with_mpi();
+
+struct Message {
+  int from = -1;
+  int tag = 0;
+  std::string payload;
+};
+
+class World {
+ public:
+  // The job this process belongs to: under a launcher MPI is started (once per process), else a
+  // world of one rank, without MPI. Null with `error` set in a build without MPI under a launcher,
+  // or when MPI cannot start.
+  static std::unique_ptr<World> join(std::string& error);
+  ~World();  // Leaves the job (MPI_Finalize): after every message was received.
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  // This rank's machine, as MPI names it (the host name).
+  const std::string& host() const { return host_; }
+
+  void send(int to, int tag, const std::string& payload);
+  // A message that has arrived, if there is one; never waits.
+  std::optional<Message> poll();
+  // The next message, waiting at most `timeout` for one. Waits by polling and sleeping, not in
+  // MPI_Recv, which keeps a core busy in Open MPI: a core the rank's games need.
+  std::optional<Message> wait(std::chrono::milliseconds timeout);
+  // Ends every rank of the job at once (MPI_Abort), e.g. after an error on one of them.
+  [[noreturn]] void abort(int status);
+
+ private:
+  World() = default;
+  bool with_mpi_ = false;
+  int rank_ = 0, size_ = 1;
+  std::string host_;
+};
+
+}  // namespace splitlab::bench::ranks
