@@ -1,6 +1,8 @@
 #include "bench/match/engine_config.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 #include "engine/protocol/option_name.h"
 
@@ -27,6 +29,19 @@ std::string EngineConfig::option(const std::string& name) const {
   for (const auto& [key, value] : options)
     if (same_option_name(key, name)) return value;
   return "";
+}
+
+int EngineConfig::threads() const {
+  const std::string value = option("Threads");
+  int count = 1;
+  if (!value.empty() && std::sscanf(value.c_str(), "%d", &count) != 1) count = 1;
+  return std::max(count, 1);
+}
+
+int most_threads(const std::vector<EngineConfig>& engines) {
+  int most = 1;
+  for (const EngineConfig& engine : engines) most = std::max(most, engine.threads());
+  return most;
 }
 
 bool parse_engine_config(const std::vector<std::string>& each, const std::vector<std::string>& own,

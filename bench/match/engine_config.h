@@ -33,7 +33,12 @@ struct EngineConfig {
   // The value of option `name`, in any case ("" if not set). A later option.NAME word replaces an
   // earlier one whatever the case of its name, and keeps the later spelling.
   std::string option(const std::string& name) const;
+  // Its option.Threads (1 when unset or not a number).
+  int threads() const;
 };
+
+// The most Threads of any of `engines` (1 at least).
+int most_threads(const std::vector<EngineConfig>& engines);
 
 // Builds an engine from `each` then `own` (key=value words). Returns false with `error` naming
 // the bad word: an unknown key, a bad value, a protocol other than uci/ucci, st= with ucci, or a

@@ -33,6 +33,8 @@ struct GameRecord {
   double setup_ms = 0;  // The part of it until both engines were ready (start-up, newgame).
   double think_ms = 0;  // Sum of every go -> bestmove interval of both engines.
   std::string pgn;      // The game in PGN export format.
+  std::string host;     // The machine that played it (an MPI rank's, or this one's).
+  std::string cpus;     // The cores its engines were pinned to with --affinity ("0-3"), else "".
 };
 
 // The score of `record` for the engine named `engine` (1, 0.5 or 0).

@@ -42,13 +42,14 @@ std::vector<std::string> MatchConfig::resume_signature() const {
     const std::string& word = command_line[i];
     if (is_flag(word)) {
       const std::string name = flag_name(word);
-      // Flags a resumed match may change: how many games run at once, how often the score
-      // is printed, and how many rounds (the schedule's first games do not depend on it, so
+      // Flags a resumed match may change: how many games run at once and on which cores, how
+      // often the score is printed, and how many rounds (the schedule's first games do not depend on it, so
       // a match can be extended).
       if (name == "concurrency" || name == "ratinginterval" || name == "rounds") {
         ++i;  // And its value.
         continue;
       }
+      if (name == "affinity") continue;
       signature.push_back("--" + name);
     } else {
       signature.push_back(word);
@@ -86,7 +87,15 @@ const std::vector<util::FlagSpec>& match_flags() {
         text_flag("seed", "S", "the seed of random opening order and of the engines' seeds",
                   "drawn and recorded"),
         text_flag("srand", "S", "cutechess's name for --seed"),
-        text_flag("concurrency", "N", "games played at once", "1", "from 1 to 256"),
+        text_flag("concurrency", "N", "games played at once (on each MPI rank)", "1",
+                  "from 1 to 256"),
+        switch_flag("affinity",
+                    "pin each game slot's engines to cores of their own (as many as the most "
+                    "Threads of an engine; hyperthread siblings last), so no two games share a "
+                    "core"),
+        switch_flag("instant-games",
+                    "start no engine: each game ends at once with a result drawn from its "
+                    "number, to measure the runner (and its MPI ranks) alone"),
         list_flag("draw", "KEY=VALUE...",
                   "adjudicate a draw: movenumber=N movecount=N score=CP", "off"),
         list_flag("resign", "KEY=VALUE...",
@@ -180,6 +189,10 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
     } else if (name == "repeat") {
       config.repeat = true;
     } else if (name == "recover") {
+    } else if (name == "affinity") {
+      config.affinity = true;
+    } else if (name == "instant-games") {
+      config.instant_games = true;
     } else if (name == "seed" || name == "srand") {
       unsigned long long seed = 0;
       auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);

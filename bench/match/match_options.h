@@ -10,6 +10,9 @@
 //   --event NAME  --variant standard|xiangqi  --recover (accepted: engines are always restarted)
 //   --chase-rule on|off                  xiangqi: off rules a perpetual chase a draw, as
 //                                        engines without the rule (Fairy-Stockfish 11.1) play
+//   --affinity                           each game slot's engines on cores of their own
+//   --instant-games                      no engines: each game ends at once (to measure the
+//                                        runner and its MPI ranks alone)
 // With --variant xiangqi every engine is given "UCI_Variant xiangqi" and must declare it.
 #pragma once
 
@@ -40,12 +43,14 @@ struct MatchConfig {
   GameId variant = GameId::kChess;
   bool chase_rule = true;
   int concurrency = 1;
+  bool affinity = false;       // --affinity: slot k's engines run on cores of its own (affinity.h).
+  bool instant_games = false;  // --instant-games: no engine runs; results come from instant_game.h.
   int rating_interval = 10;
   AdjudicationSettings adjudication;
   std::optional<SprtSettings> sprt;
 
   // The arguments that decide which games are played and how: a resumed match must give the
-  // same (--concurrency and --ratinginterval may change between runs).
+  // same (--concurrency, --affinity and --ratinginterval may change between runs).
   std::vector<std::string> resume_signature() const;
 };
 

@@ -8,7 +8,10 @@ machine:
   decision in results.json and every game played in the state;
 - nothing lost: SIGKILL of rank 2 mid-match ends the whole job; every game in the state stays as
   it was, and rerunning the command resumes, plays each missing game once and none twice; the
-  same with rank 0 killed (it loses at most the games in flight).
+  same with rank 0 killed (it loses at most the games in flight);
+- --affinity: on each of 2 ranks, 2 slots of one CPU each: every engine process starts pinned to
+  its slot's CPU (an engine wrapper reads its own Cpus_allowed_list), each game records the
+  host and the CPU it was played on, and more slots than CPUs are refused naming the arithmetic.
 usage: match_ranks_test.py SPLITLAB FAKE_ENGINE TMPDIR"""
 import json
 import os
@@ -46,7 +49,10 @@ def mpi_env():
 
 
 def mpirun_command(ranks, args):
-    return ["mpirun", "--oversubscribe", "-np", str(ranks), BIN, "match"] + args
+    # --bind-to none: Open MPI pins each rank to one core by default (with two ranks or fewer),
+    # and a rank plays --concurrency games on the cores of its machine.
+    return ["mpirun", "--oversubscribe", "--bind-to", "none", "-np", str(ranks), BIN,
+            "match"] + args
 
 
 def run(args, ranks=None, timeout=180):
@@ -218,6 +224,46 @@ def killed_rank_resumes(victim):
           (victim, len(before), len(after) - len(before)))
 
 
+def affinity_pins_each_slot():
+    usable = sorted(os.sched_getaffinity(0))
+    if len(usable) < 2:
+        print("affinity: skipped, this process may use one CPU only")
+        return
+    out_dir = os.path.join(TMP, "affinity")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    seen_file = os.path.join(TMP, "affinity-seen.txt")
+    if os.path.exists(seen_file):
+        os.remove(seen_file)
+    # Each engine process appends the CPUs it may run on, then becomes the engine.
+    wrapper = os.path.join(TMP, "pinned_engine.sh")
+    with open(wrapper, "w") as f:
+        f.write("#!/bin/sh\ngrep Cpus_allowed_list /proc/self/status >> %s\nexec %s \"$@\"\n"
+                % (seen_file, BIN))
+    os.chmod(wrapper, 0o755)
+    base = ["--engine", "name=first", "cmd=" + wrapper, "--engine", "name=second",
+            "cmd=" + wrapper, "--each", "depth=%d" % DEPTH_SHORT, "option.Hash=8",
+            "--rounds", "4", "--games", "2", "--seed", "9", "--maxmoves", "30", "--affinity"]
+    rc, out, err = run(base + ["--concurrency", "2", "--out", out_dir], ranks=2)
+    if not check(rc == 0, "affinity: exit %d: %s" % (rc, err.strip()[-300:])):
+        return
+    slot_cpus = {str(usable[0]), str(usable[1])}
+    with open(seen_file) as f:
+        seen = set(line.split(":", 1)[1].strip() for line in f)
+    check(seen and seen <= slot_cpus, "affinity: engines started on CPUs %s, not one of %s" %
+          (sorted(seen), sorted(slot_cpus)))
+    with open(os.path.join(out_dir, "results.json")) as f:
+        games = json.load(f)["games"]
+    recorded = set(g["cpus"] for g in games)
+    check(len(games) == 8 and recorded <= slot_cpus and all(g["host"] for g in games),
+          "affinity: games record cpus %s and hosts %s" %
+          (sorted(recorded), sorted(set(g["host"] for g in games))))
+    rc, out, err = run(base + ["--concurrency", str(len(usable) + 1), "--out",
+                               out_dir + "-too-many"])
+    check(rc == 2 and "games at once x 1 threads" in err,
+          "affinity: %d slots on %d CPUs: exit %d, %s" % (len(usable) + 1, len(usable), rc,
+                                                        err.strip()[-200:]))
+
+
 def main():
     if not shutil.which("mpirun"):
         print("FAILED: mpirun not found (openmpi-bin: scripts/setup installs it)", file=sys.stderr)
@@ -226,6 +272,7 @@ def main():
     sprt_stops_every_rank()
     killed_rank_resumes(2)
     killed_rank_resumes(0)
+    affinity_pins_each_slot()
     if failures:
         print("%d check(s) failed" % len(failures), file=sys.stderr)
         return 1

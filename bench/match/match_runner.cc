@@ -8,8 +8,10 @@
 #include <random>
 #include <thread>
 
+#include "bench/match/affinity.h"
 #include "bench/match/engine_identity.h"
 #include "bench/match/game_runner.h"
+#include "bench/match/instant_game.h"
 #include "bench/match/openings.h"
 #include "bench/match/rank_messages.h"
 #include "bench/match/rank_player.h"
@@ -23,13 +25,6 @@
 namespace splitlab::bench::match {
 
 namespace {
-
-int threads_of(const EngineConfig& engine) {
-  const std::string value = engine.option("Threads");
-  int threads = 1;
-  if (!value.empty() && std::sscanf(value.c_str(), "%d", &threads) != 1) threads = 1;
-  return std::max(threads, 1);
-}
 
 const char* decision_text(SprtDecision d) {
   return d == SprtDecision::kAcceptH1 ? "H1 was accepted" : "H0 was accepted";
@@ -53,7 +48,7 @@ class MatchRunner {
     return names;
   }
   bool check_engines(std::string& error);
-  void worker();
+  void worker(int slot);
   // Rank 0 of an MPI job: hands game pairs to the other ranks' slots as they ask, and records
   // the games they send back, until every slot was told there are no more.
   void serve_ranks();
@@ -61,8 +56,11 @@ class MatchRunner {
   // one game), or none once the match stops scheduling; prints each game's "Started" line.
   // Called with mutex_ held.
   std::vector<const ScheduledGame*> take_games(size_t at_most);
-  // Everything that follows a finished game; called with mutex_ held.
-  void record_game(const GameRecord& record);
+  // Everything that follows finished games; called with mutex_ held. `batched`: games from other
+  // ranks, which may end far faster than a local worker's (see the body).
+  void record_games(const std::vector<GameRecord>& records, bool batched);
+  // Rewrites results.json (and sprt.csv) now; on failure the match stops. mutex_ held.
+  void refresh_results();
   void check_sprt();
   void print_score_blocks();
   bool write_results(bool complete, std::string& error);
@@ -81,6 +79,8 @@ class MatchRunner {
   std::vector<EngineIdentity> identities_;  // One per engine, in the order of config_.engines.
   uint64_t seed_ = 0;
   bool oversubscribed_ = false;
+  std::string host_;                         // This machine, named in every game it plays.
+  std::vector<std::vector<int>> slot_cpus_;  // --affinity: each worker's CPUs.
 
   std::mutex mutex_;  // Guards everything below, the output, the store and the tally.
   size_t next_ = 0;
@@ -96,6 +96,8 @@ class MatchRunner {
   };
   std::vector<SprtPoint> sprt_course_;
   std::string io_error_;
+  std::chrono::steady_clock::time_point last_results_write_;  // Of results.json.
+  bool results_stale_ = false;  // Games were recorded since results.json was written.
 };
 
 bool MatchRunner::check_engines(std::string& error) {
@@ -121,7 +123,18 @@ bool MatchRunner::check_engines(std::string& error) {
 
 int MatchRunner::run(std::string& error) {
   if (!load_openings(config_.openings, openings_, error, config_.variant)) return 2;
-  if (!check_engines(error)) return 2;
+  const int max_threads = most_threads(config_.engines);
+  if (config_.affinity &&
+      !cpus_per_slot(order_for_slots(usable_cpus()), config_.concurrency, max_threads, slot_cpus_,
+                     error))
+    return 2;
+  // Instant games start no engine, so none needs to start. With --affinity the engines started
+  // to check them run on the first slot's CPUs too, as every engine of the match does.
+  if (!config_.instant_games) {
+    ScopedPin pin(slot_cpus_.empty() ? std::vector<int>() : slot_cpus_.front());
+    if (!check_engines(error)) return 2;
+  }
+  host_ = world_ ? world_->host() : ranks::host_name();
   seed_ = config_.seed ? *config_.seed : std::random_device{}();
   if (!config_.out_dir.empty()) {
     if (!store_.open(config_.out_dir, config_.resume_signature(), seed_, config_.pgn_out, error))
@@ -144,10 +157,8 @@ int MatchRunner::run(std::string& error) {
   context_ = game_context(config_);
   metadata_ = collect_run_metadata(splitlab_command_line("match", config_.command_line), seed_);
 
-  int max_threads = 1;
-  for (const auto& e : config_.engines) max_threads = std::max(max_threads, threads_of(e));
   oversubscribed_ = int64_t(config_.concurrency) * max_threads > int64_t(metadata_.machine.cores);
-  if (oversubscribed_)
+  if (oversubscribed_ && !config_.instant_games)
     std::fprintf(stderr,
                  "match: warning: %d games at once x %d threads > %u cores: the machine is "
                  "oversubscribed, and fixed-thread results are not valid\n",
@@ -175,7 +186,7 @@ int MatchRunner::run(std::string& error) {
   std::vector<std::thread> workers;
   const int worker_count =
       std::min<int>(config_.concurrency, std::max<int>(1, int(pending_.size())));
-  for (int i = 0; i < worker_count; ++i) workers.emplace_back([this] { worker(); });
+  for (int i = 0; i < worker_count; ++i) workers.emplace_back([this, i] { worker(i); });
   if (world_ && world_->size() > 1) serve_ranks();
   for (auto& w : workers) w.join();
   if (!io_error_.empty()) {
@@ -207,7 +218,18 @@ int MatchRunner::run(std::string& error) {
   return 0;
 }
 
-void MatchRunner::worker() {
+void MatchRunner::worker(int slot) {
+  std::string cpus;
+  if (!slot_cpus_.empty()) {
+    std::string error;
+    if (!pin_this_thread(slot_cpus_[size_t(slot)], error)) {
+      std::lock_guard lock(mutex_);
+      if (io_error_.empty()) io_error_ = error;
+      stop_scheduling_ = true;
+      return;
+    }
+    cpus = cpu_list_text(slot_cpus_[size_t(slot)]);
+  }
   EnginePlayers players(config_.engines);
   while (true) {
     const ScheduledGame* game = nullptr;
@@ -217,10 +239,15 @@ void MatchRunner::worker() {
       if (taken.empty()) break;
       game = taken.front();
     }
-    const GameRecord record = play_game(*game, openings_[game->opening], context_,
-                                        players[game->white], players[game->black]);
+    GameRecord record =
+        config_.instant_games
+            ? instant_game(*game, openings_[game->opening], config_)
+            : play_game(*game, openings_[game->opening], context_, players[game->white],
+                        players[game->black]);
+    record.host = host_;
+    record.cpus = cpus;
     std::lock_guard lock(mutex_);
-    record_game(record);
+    record_games({record}, false);
   }
 }
 
@@ -239,6 +266,10 @@ std::vector<const ScheduledGame*> MatchRunner::take_games(size_t at_most) {
   return games;
 }
 
+// The most finished games recorded with one flush of the state: enough that the flush costs
+// little per game, few enough that a batch's "Finished" lines are not held back long.
+constexpr size_t kMostGamesPerFlush = 256;
+
 void MatchRunner::serve_ranks() {
   const int slots = (world_->size() - 1) * config_.concurrency;
   int closed = 0, in_flight = 0;
@@ -254,77 +285,109 @@ void MatchRunner::serve_ranks() {
       for (int rank = 1; rank < world_->size(); ++rank) world_->send(rank, kStop, "");
       stop_sent = true;
     }
-    const auto message = world_->wait(std::chrono::milliseconds(10));
-    if (!message) continue;
-    int slot = -1;
-    if (message->tag == kWantGames && decode_slot(message->payload, slot)) {
-      GameAssignment assignment;
-      assignment.slot = slot;
-      {
-        std::lock_guard lock(mutex_);
-        for (const ScheduledGame* game : take_games(2))
-          assignment.games.push_back({*game, openings_[game->opening]});
-      }
-      if (assignment.games.empty()) {
-        world_->send(message->from, kNoMoreGames, std::to_string(slot));
-        ++closed;
+    // Every message that has arrived is handled before the games they bring are recorded: one
+    // flush of the state to disk for all of them.
+    std::vector<GameRecord> finished;
+    for (auto message = world_->wait(std::chrono::milliseconds(10)); message;
+         message = finished.size() < kMostGamesPerFlush ? world_->poll() : std::nullopt) {
+      int slot = -1;
+      if (message->tag == kWantGames && decode_slot(message->payload, slot)) {
+        GameAssignment assignment;
+        assignment.slot = slot;
+        {
+          std::lock_guard lock(mutex_);
+          for (const ScheduledGame* game : take_games(2))
+            assignment.games.push_back({*game, openings_[game->opening]});
+        }
+        if (assignment.games.empty()) {
+          world_->send(message->from, kNoMoreGames, std::to_string(slot));
+          ++closed;
+        } else {
+          in_flight += int(assignment.games.size());
+          world_->send(message->from, kGames, encode_assignment(assignment));
+        }
+      } else if (GameRecord record; message->tag == kFinishedGame &&
+                                    decode_finished_game(message->payload, slot, record)) {
+        --in_flight;
+        finished.push_back(std::move(record));
+      } else if (message->tag == kDroppedGame) {
+        --in_flight;
       } else {
-        in_flight += int(assignment.games.size());
-        world_->send(message->from, kGames, encode_assignment(assignment));
+        std::fprintf(stderr, "match: rank %d sent a message that does not decode (tag %d): "
+                     "ending the job; every game reported finished is kept\n",
+                     message->from, message->tag);
+        world_->abort(1);
       }
-    } else if (GameRecord record; message->tag == kFinishedGame &&
-                                  decode_finished_game(message->payload, slot, record)) {
-      --in_flight;
-      std::lock_guard lock(mutex_);
-      record_game(record);
-    } else if (message->tag == kDroppedGame) {
-      --in_flight;
-    } else {
-      std::fprintf(stderr, "match: rank %d sent a message that does not decode (tag %d): ending "
-                   "the job; every game reported finished is kept\n", message->from,
-                   message->tag);
-      world_->abort(1);
     }
+    std::lock_guard lock(mutex_);
+    if (!finished.empty())
+      record_games(finished, true);
+    else if (results_stale_ &&
+             std::chrono::steady_clock::now() - last_results_write_ >= std::chrono::seconds(1))
+      refresh_results();
   }
 }
 
-void MatchRunner::record_game(const GameRecord& record) {
-  ++finished_this_run_;
+void MatchRunner::record_games(const std::vector<GameRecord>& records, bool batched) {
+  finished_this_run_ += records.size();
   std::string error;
-  // The state first: a game in the state but not yet in the PGN is restored on resume. The
-  // "Finished game" line comes after both, so that a game reported finished is a game kept.
-  // The first write that fails stops the match (the games in flight still end); a game the
-  // state could not take is reported as not kept, counts in no statistic, and is played
-  // again when the match resumes.
-  if (!store_.append(record, error)) {
+  // The state first, one flush to disk for the whole batch (the games that arrived together
+  // from other ranks; a local worker's one game): a game in the state but not yet in the PGN is
+  // restored on resume. The "Finished game" lines come after both, so that a game reported
+  // finished is a game kept. The first write that fails stops the match (the games in flight
+  // still end); a game the state could not take is reported as not kept, counts in no
+  // statistic, and is played again when the match resumes.
+  if (!store_.append(records, error)) {
     if (io_error_.empty()) io_error_ = error;
     stop_scheduling_ = true;
-    std::printf("Game %d (%s vs %s) ended %s {%s} but is not kept: %s; it is played again when "
-                "the match resumes\n",
-                record.index, record.white.c_str(), record.black.c_str(), record.result.c_str(),
-                record.reason.c_str(), error.c_str());
+    for (const GameRecord& record : records)
+      std::printf("Game %d (%s vs %s) ended %s {%s} but is not kept: %s; it is played again "
+                  "when the match resumes\n",
+                  record.index, record.white.c_str(), record.black.c_str(),
+                  record.result.c_str(), record.reason.c_str(), error.c_str());
     std::fflush(stdout);
     return;
   }
-  if (!config_.pgn_out.empty() && !append_to_file(config_.pgn_out, record.pgn, error)) {
-    if (io_error_.empty()) io_error_ = error;
-    stop_scheduling_ = true;
+  if (!config_.pgn_out.empty()) {
+    std::string pgn;
+    for (const GameRecord& record : records) pgn += record.pgn;
+    if (!append_to_file(config_.pgn_out, pgn, error)) {
+      if (io_error_.empty()) io_error_ = error;
+      stop_scheduling_ = true;
+    }
   }
-  std::printf("Finished game %d (%s vs %s): %s {%s}\n", record.index, record.white.c_str(),
-              record.black.c_str(), record.result.c_str(), record.reason.c_str());
-  if (record.forfeit_move_ms >= 0) std::printf("%s\n", describe_forfeit(record).c_str());
-  if (tally_.add(record) || !config_.repeat) check_sprt();
-  if (config_.rating_interval > 0 && tally_.finished() % config_.rating_interval == 0 &&
-      size_t(tally_.finished()) < schedule_.size() && !stop_scheduling_)
-    print_score_blocks();
+  for (const GameRecord& record : records) {
+    std::printf("Finished game %d (%s vs %s): %s {%s}\n", record.index, record.white.c_str(),
+                record.black.c_str(), record.result.c_str(), record.reason.c_str());
+    if (record.forfeit_move_ms >= 0) std::printf("%s\n", describe_forfeit(record).c_str());
+    if (tally_.add(record) || !config_.repeat) check_sprt();
+    if (config_.rating_interval > 0 && tally_.finished() % config_.rating_interval == 0 &&
+        size_t(tally_.finished()) < schedule_.size() && !stop_scheduling_)
+      print_score_blocks();
+  }
   std::fflush(stdout);
-  if (!config_.out_dir.empty() && io_error_.empty() && !write_results(false, error)) {
-    io_error_ = error;
-    stop_scheduling_ = true;
-  }
+  // results.json is the readable copy of the state, rewritten whole after every game. Games from
+  // other ranks can end hundreds a second (instant games, many ranks): then it is rewritten at
+  // most once a second (serve_ranks catches up when they pause), so that rewriting it never
+  // costs more than the games; the match's end writes it again. The state alone is what a
+  // resume reads.
+  results_stale_ = true;
+  if (!batched || stop_scheduling_ ||
+      std::chrono::steady_clock::now() - last_results_write_ >= std::chrono::seconds(1))
+    refresh_results();
   progress_.update(
       double(finished_this_run_), double(pending_.size()),
       "game " + std::to_string(tally_.finished()) + " of " + std::to_string(schedule_.size()));
+}
+
+void MatchRunner::refresh_results() {
+  results_stale_ = false;
+  last_results_write_ = std::chrono::steady_clock::now();
+  if (config_.out_dir.empty() || !io_error_.empty()) return;
+  if (std::string error; !write_results(false, error)) {
+    io_error_ = error;
+    stop_scheduling_ = true;
+  }
 }
 
 void MatchRunner::check_sprt() {
@@ -350,7 +413,7 @@ void MatchRunner::print_score_blocks() {
       details += ", " + std::to_string(first.time_control.nodes) + " nodes";
     if (first.time_control.depth > 0)
       details += ", depth " + std::to_string(first.time_control.depth);
-    details += ", " + std::to_string(threads_of(first)) + "t";
+    details += ", " + std::to_string(first.threads()) + "t";
     if (!first.option("Hash").empty()) details += ", " + first.option("Hash") + "MB";
     details += ", " + (config_.openings.file.empty() ? std::string("default book")
                                                      : config_.openings.file);

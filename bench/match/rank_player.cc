@@ -1,5 +1,6 @@
 #include "bench/match/rank_player.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -10,7 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "bench/match/affinity.h"
 #include "bench/match/game_runner.h"
+#include "bench/match/instant_game.h"
 #include "bench/match/match_runner.h"
 #include "bench/match/rank_messages.h"
 
@@ -42,6 +45,7 @@ class RankPlayer {
   std::mutex mutex_;
   std::condition_variable work_arrived_;
   std::vector<Slot> slots_;
+  std::vector<std::vector<int>> slot_cpus_;  // --affinity: each slot's CPUs.
   bool stopped_ = false;  // Rank 0 sent kStop.
   std::vector<std::pair<int, std::string>> outbox_;  // Tag and payload, for rank 0.
 };
@@ -52,6 +56,16 @@ void RankPlayer::post(int tag, std::string payload) {
 }
 
 void RankPlayer::play_slot(int slot) {
+  std::string cpus;
+  if (!slot_cpus_.empty()) {
+    std::string error;
+    if (!pin_this_thread(slot_cpus_[size_t(slot)], error)) {
+      std::fprintf(stderr, "splitlab match: rank %d (%s): %s\n", world_.rank(),
+                   world_.host().c_str(), error.c_str());
+      world_.abort(1);
+    }
+    cpus = cpu_list_text(slot_cpus_[size_t(slot)]);
+  }
   EnginePlayers players(config_.engines);
   while (true) {
     AssignedGame next;
@@ -75,8 +89,12 @@ void RankPlayer::play_slot(int slot) {
       next = std::move(s.games.front());
       s.games.pop_front();
     }
-    const GameRecord record = play_game(next.game, next.opening, context_,
+    GameRecord record = config_.instant_games
+                            ? instant_game(next.game, next.opening, config_)
+                            : play_game(next.game, next.opening, context_,
                                         players[next.game.white], players[next.game.black]);
+    record.host = world_.host();
+    record.cpus = cpus;
     post(kFinishedGame, encode_finished_game(slot, record));
   }
 }
@@ -84,16 +102,27 @@ void RankPlayer::play_slot(int slot) {
 int RankPlayer::run(std::string& error) {
   const std::string where =
       "rank " + std::to_string(world_.rank()) + " (" + world_.host() + ")";
-  // Every engine must start on every rank: a machine without one ends the job here, before any
-  // game is handed out, rather than forfeiting its games.
-  for (const EngineConfig& engine : config_.engines) {
-    EnginePlayer player(engine);
-    std::string why;
-    if (!player.ensure_started(why)) {
-      error = where + ": " + why;
+  if (config_.affinity) {
+    if (!cpus_per_slot(order_for_slots(usable_cpus()), config_.concurrency,
+                       most_threads(config_.engines), slot_cpus_, error)) {
+      error = where + ": " + error;
       return 2;
     }
-    player.shut_down();
+  }
+  // Every engine must start on every rank: a machine without one ends the job here, before any
+  // game is handed out, rather than forfeiting its games. Instant games start none. With
+  // --affinity they run on the first slot's CPUs, as every engine of the match does.
+  if (!config_.instant_games) {
+    ScopedPin pin(slot_cpus_.empty() ? std::vector<int>() : slot_cpus_.front());
+    for (const EngineConfig& engine : config_.engines) {
+      EnginePlayer player(engine);
+      std::string why;
+      if (!player.ensure_started(why)) {
+        error = where + ": " + why;
+        return 2;
+      }
+      player.shut_down();
+    }
   }
   slots_.resize(size_t(config_.concurrency));
   std::vector<std::thread> threads;

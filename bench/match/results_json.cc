@@ -195,6 +195,8 @@ std::string results_json(const MatchSummary& s) {
         .number("wall_ms", g.wall_ms)
         .number("setup_ms", g.setup_ms)
         .number("think_ms", g.think_ms)
+        .string("host", g.host)
+        .string("cpus", g.cpus)
         .end_object();
   }
   json.end_array();

@@ -86,14 +86,18 @@ std::string ResultsStore::encode(const GameRecord& r) {
                     std::to_string(r.largest_unseen_delay_ms[1]),
                     std::to_string(r.forfeit_clock_ms),
                     std::to_string(r.forfeit_move_ms),
-                    std::to_string(r.forfeit_engine_ms)});
+                    std::to_string(r.forfeit_engine_ms),
+                    r.host,
+                    r.cpus});
 }
 
 bool ResultsStore::decode(const std::string& line, GameRecord& r) {
   const auto f = split_tabs(line);
-  // 22 fields before the clock figures were kept, 26 before the losing move's time was (a state
-  // written then resumes with them unknown); 29 since.
-  if ((f.size() != 22 && f.size() != 26 && f.size() != 29) || f[0] != "game") return false;
+  // 22 fields before the clock figures were kept, 26 before the losing move's time was, 29
+  // before the machine and cores that played the game were (a state written then resumes with
+  // them unknown); 31 since.
+  if ((f.size() != 22 && f.size() != 26 && f.size() != 29 && f.size() != 31) || f[0] != "game")
+    return false;
   try {
     r.index = std::stoi(f[1]);
     r.round = std::stoi(f[2]);
@@ -126,6 +130,10 @@ bool ResultsStore::decode(const std::string& line, GameRecord& r) {
       r.forfeit_clock_ms = std::stoll(f[26]);
       r.forfeit_move_ms = std::stoll(f[27]);
       r.forfeit_engine_ms = std::stoll(f[28]);
+    }
+    if (f.size() >= 31) {
+      r.host = f[29];
+      r.cpus = f[30];
     }
   } catch (const std::exception&) {
     return false;
@@ -231,21 +239,23 @@ bool ResultsStore::open(const std::string& dir, const std::vector<std::string>& 
   return true;
 }
 
-bool ResultsStore::append(const GameRecord& record, std::string& error) {
+bool ResultsStore::append(const std::vector<GameRecord>& records, std::string& error) {
   if (!write_error_.empty()) {
     error = write_error_;
     return false;
   }
   if (!state_) {
-    games_.push_back(record);
+    games_.insert(games_.end(), records.begin(), records.end());
     return true;
   }
-  const std::string line = encode(record) + "\n";
+  std::string lines;
+  for (const GameRecord& record : records) lines += encode(record) + "\n";
   const long kept = std::ftell(state_);
-  if (std::fwrite(line.data(), 1, line.size(), state_) != line.size() || !flush_to_disk(state_)) {
+  if (std::fwrite(lines.data(), 1, lines.size(), state_) != lines.size() ||
+      !flush_to_disk(state_)) {
     const int reason = errno;
     const std::string path = dir_ + "/" + kStateFile;
-    // Whatever part of the line reached the file goes: the state ends with the last game kept
+    // Whatever part of the lines reached the file goes: the state ends with the last game kept
     // (a resume would drop a cut line anyway; this keeps a later append from joining it).
     std::fclose(state_);
     state_ = nullptr;
@@ -255,7 +265,7 @@ bool ResultsStore::append(const GameRecord& record, std::string& error) {
     write_error_ = error = write_failure("write the match state", path, reason);
     return false;
   }
-  games_.push_back(record);
+  games_.insert(games_.end(), records.begin(), records.end());
   return true;
 }
 

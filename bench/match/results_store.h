@@ -35,11 +35,12 @@ class ResultsStore {
   uint64_t seed() const { return seed_; }
   const std::vector<GameRecord>& games() const { return games_; }
 
-  // Records a finished game in the state (flushed to disk before returning). A write that
-  // fails (a full disk, a file size limit) is cut back from the file, so that the state ends
-  // with the last game kept, and every later append is refused with the same error: the
-  // failed game and those after it are played again when the match resumes.
-  bool append(const GameRecord& record, std::string& error);
+  // Records finished games in the state (flushed to disk, once for all, before returning). A
+  // write that fails (a full disk, a file size limit) is cut back from the file, so that the
+  // state ends with the last game kept before these, and every later append is refused with
+  // the same error: the failed games and those after them are played again when the match
+  // resumes.
+  bool append(const std::vector<GameRecord>& records, std::string& error);
   // Writes `text` to DIR/name through a temporary file and a rename.
   bool write_file(const std::string& name, const std::string& text, std::string& error) const;
 

@@ -37,6 +37,8 @@ GameRecord game(int index) {
   r.forfeit_clock_ms = 91;
   r.forfeit_move_ms = 175;
   r.forfeit_engine_ms = 172;
+  r.host = "node7";
+  r.cpus = "0-3,8";
   r.wall_ms = 7000.125;
   r.setup_ms = 20.5;
   r.think_ms = 6912.5;
@@ -76,11 +78,20 @@ TEST(ResultsStoreTest, GameLinesRoundTrip) {
 
 TEST(ResultsStoreTest, StateLinesFromBeforeTheClockFiguresStillResume) {
   // A state written before the lowest clock and the unseen delay were kept has 22 fields, one
-  // written before the losing move's times were has 26: the game comes back with what it lacks
-  // unknown (-1).
+  // written before the losing move's times were has 26, one before the machine and cores were
+  // 29: the game comes back with what it lacks unknown (-1, or empty).
   std::string line = ResultsStore::encode(game(4));
   GameRecord b;
-  for (int i = 0; i < 3; ++i) line.erase(line.rfind('\t'));
+  // 29 fields: written before the machine and the cores were kept.
+  for (int i = 0; i < 2; ++i) line.erase(line.rfind('\t'));
+  ASSERT_TRUE(ResultsStore::decode(line, b));
+  EXPECT_EQ(b.forfeit_engine_ms, game(4).forfeit_engine_ms);
+  EXPECT_EQ(b.host, "");
+  EXPECT_EQ(b.cpus, "");
+  line.erase(line.rfind('\t'));  // 28 fields: neither layout.
+  EXPECT_FALSE(ResultsStore::decode(line, b));
+  b = GameRecord();
+  for (int i = 0; i < 2; ++i) line.erase(line.rfind('\t'));
   ASSERT_TRUE(ResultsStore::decode(line, b));
   EXPECT_EQ(b.lowest_clock_ms[0], 83);
   EXPECT_EQ(b.forfeit_clock_ms, -1);
@@ -111,9 +122,9 @@ TEST(ResultsStoreTest, ResumesKeepsGamesRestoresThePgnAndRefusesOtherFlags) {
     ResultsStore store;
     ASSERT_TRUE(store.open(dir, signature, 42, pgn, error)) << error;
     EXPECT_FALSE(store.resumed());
-    ASSERT_TRUE(store.append(game(1), error));
+    ASSERT_TRUE(store.append({game(1)}, error));
     ASSERT_TRUE(append_to_file(pgn, game(1).pgn, error));
-    ASSERT_TRUE(store.append(game(2), error));  // Interrupted before its PGN was written.
+    ASSERT_TRUE(store.append({game(2)}, error));  // Interrupted before its PGN was written.
     ASSERT_TRUE(store.write_file("results.json", "{}\n", error));
   }
   // A game line cut short by the interruption, and a PGN game not in the state.
@@ -127,7 +138,7 @@ TEST(ResultsStoreTest, ResumesKeepsGamesRestoresThePgnAndRefusesOtherFlags) {
     ASSERT_EQ(store.games().size(), 2u);
     EXPECT_EQ(store.games()[1].index, 2);
     EXPECT_EQ(read(pgn), before + game(1).pgn + game(2).pgn);
-    ASSERT_TRUE(store.append(game(4), error));
+    ASSERT_TRUE(store.append({game(4)}, error));
   }
   {
     ResultsStore store;
@@ -153,7 +164,7 @@ TEST(ResultsStoreTest, OlderSignaturesWithRoundsStillResume) {
     ASSERT_TRUE(store.open(dir, {"--engine", "cmd=x", "--rounds", "2", "--games", "2"}, 5, "",
                            error))
         << error;
-    ASSERT_TRUE(store.append(game(1), error));
+    ASSERT_TRUE(store.append({game(1)}, error));
   }
   ResultsStore resumed;
   ASSERT_TRUE(resumed.open(dir, {"--engine", "cmd=x", "--games", "2"}, 5, "", error)) << error;
@@ -221,18 +232,18 @@ TEST(ResultsStoreTest, AFailedWriteIsCutBackAndRefusesLaterGames) {
   {
     ResultsStore store;
     ASSERT_TRUE(store.open(dir, signature, 42, "", error)) << error;
-    ASSERT_TRUE(store.append(game(1), error)) << error;
+    ASSERT_TRUE(store.append({game(1)}, error)) << error;
     const std::string kept = read(dir + "/state.tsv");
     {
       // Room for part of the next line only.
       FileSizeLimit full(kept.size() + ResultsStore::encode(game(2)).size() / 2);
-      EXPECT_FALSE(store.append(game(2), error));
+      EXPECT_FALSE(store.append({game(2)}, error));
     }
     EXPECT_NE(error.find("state.tsv': File too large"), std::string::npos) << error;
     EXPECT_EQ(read(dir + "/state.tsv"), kept);
     EXPECT_EQ(store.games().size(), 1u);
     std::string again;
-    EXPECT_FALSE(store.append(game(3), again));
+    EXPECT_FALSE(store.append({game(3)}, again));
     EXPECT_EQ(again, error);
     EXPECT_EQ(read(dir + "/state.tsv"), kept);
   }
@@ -254,7 +265,7 @@ TEST(ResultsStoreTest, APgnFileOnAFullDeviceFailsByNameAndStillResumes) {
   {
     ResultsStore store;
     ASSERT_TRUE(store.open(dir, signature, 42, "/dev/full", error)) << error;
-    ASSERT_TRUE(store.append(game(1), error)) << error;
+    ASSERT_TRUE(store.append({game(1)}, error)) << error;
     EXPECT_FALSE(append_to_file("/dev/full", game(1).pgn, error));
     EXPECT_EQ(error, "cannot append to '/dev/full': No space left on device");
   }

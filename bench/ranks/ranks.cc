@@ -27,19 +27,15 @@ bool built_with_mpi() {
 #endif
 }
 
-namespace {
-
-std::string local_host_name() {
+std::string host_name() {
   char name[256] = {};
   if (gethostname(name, sizeof name - 1) != 0) return "?";
   return name;
 }
 
-}  // namespace
-
 std::unique_ptr<World> World::join(std::string& error) {
   std::unique_ptr<World> world(new World());
-  world->host_ = local_host_name();
+  world->host_ = host_name();
   if (!launched_by_mpi()) return world;
 #ifdef SPLITLAB_WITH_MPI
   int initialized = 0;

@@ -21,6 +21,8 @@ namespace splitlab::bench::ranks {
 bool launched_by_mpi();
 // Whether this build can join an MPI job.
 bool built_with_mpi();
+// This machine's name (gethostname), for results that say where they were measured.
+std::string host_name();
 
 struct Message {
   int from = -1;
