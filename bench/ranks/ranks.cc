@@ -8,6 +8,10 @@
 #include <vector>
 
 #ifdef SPLITLAB_WITH_MPI
+// MPI's C API only: Open MPI's mpi.h would otherwise pull in its deprecated C++ bindings, whose
+// out-of-line parts live in libmpi_cxx (unoptimised builds need them).
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 #endif
 
