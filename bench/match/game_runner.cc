@@ -160,11 +160,8 @@ std::string move_comment(const std::string& uci_score, int depth, int64_t elapse
   return std::string(score_text) + "/" + std::to_string(depth) + " " + time_text;
 }
 
-GameRecord play_game(const ScheduledGame& game, const Opening& opening, const GameContext& context,
-                     EnginePlayer& white, EnginePlayer& black) {
-  const auto start = Clock::now();
-  const std::string date = today();
-  EnginePlayer* players[2] = {&white, &black};
+GameRecord record_before_play(const ScheduledGame& game, const Opening& opening,
+                              const std::string& white, const std::string& black) {
   GameRecord record;
   record.index = game.index;
   record.round = game.round;
@@ -173,8 +170,18 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
   record.opening_index = int(game.opening);
   record.opening_id = opening.id;
   record.opening_fen = opening.fen;
-  record.white = white.config().name;
-  record.black = black.config().name;
+  record.white = white;
+  record.black = black;
+  return record;
+}
+
+GameRecord play_game(const ScheduledGame& game, const Opening& opening, const GameContext& context,
+                     EnginePlayer& white, EnginePlayer& black) {
+  const auto start = Clock::now();
+  const std::string date = today();
+  EnginePlayer* players[2] = {&white, &black};
+  GameRecord record =
+      record_before_play(game, opening, white.config().name, black.config().name);
 
   const std::unique_ptr<GameReferee> referee_owner = make_referee(context.variant, RefereeRules{context.chase_rule});
   GameReferee& referee = *referee_owner;

@@ -45,6 +45,10 @@ struct GameContext {
 GameRecord play_game(const ScheduledGame& game, const Opening& opening, const GameContext& context,
                      EnginePlayer& white, EnginePlayer& black);
 
+// A record of `game` before it is played: which game it is, its opening and its players.
+GameRecord record_before_play(const ScheduledGame& game, const Opening& opening,
+                              const std::string& white, const std::string& black);
+
 // The match log's line for a game lost on time: how long the losing move took against the clock
 // it had (or the fixed move time), and how much of that the engine itself counted, e.g. "Game 209:
 // White's last move took 175 ms with 91 ms left; its own last info time was 172 ms (3 ms it could

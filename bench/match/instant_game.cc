@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "bench/match/game_runner.h"
+
 namespace splitlab::bench::match {
 
 namespace {
@@ -24,16 +26,8 @@ uint64_t text_hash(const std::string& text) {
 
 GameRecord instant_game(const ScheduledGame& game, const Opening& opening,
                         const MatchConfig& config) {
-  GameRecord r;
-  r.index = game.index;
-  r.round = game.round;
-  r.pairing = game.pairing;
-  r.pair = game.pair;
-  r.opening_index = int(game.opening);
-  r.opening_id = opening.id;
-  r.opening_fen = opening.fen;
-  r.white = config.engines[size_t(game.white)].name;
-  r.black = config.engines[size_t(game.black)].name;
+  GameRecord r = record_before_play(game, opening, config.engines[size_t(game.white)].name,
+                                    config.engines[size_t(game.black)].name);
   // White wins 3 in 8, draws 2 in 8, loses 3 in 8.
   const uint64_t eighth = mix(uint64_t(game.index) ^ text_hash(opening.fen)) % 8;
   r.result = eighth < 3 ? "1-0" : eighth < 5 ? "1/2-1/2" : "0-1";
