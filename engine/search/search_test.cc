@@ -456,6 +456,30 @@ TEST(SearchLimitsTest, NodeLimitStopsNearTheLimit) {
   }
 }
 
+// The fen fuzzer's find (experiments/hardening): 25 black men, eight pawns a move from
+// promoting, where depth 1 alone takes about 14 million quiescence nodes. The node limit waits
+// for that iteration (a searched answer first); the ceiling cuts it, still with a legal move.
+TEST(SearchLimitsTest, NodeCeilingCutsEvenTheFirstIteration) {
+  const Position root = parse("r3k2r/p1nqppb1/bN2qnpN/3PN3/132pP/2N2bnr/pppppppp/R3K2R w KQkq - 0 1");
+  for (uint64_t ceiling : {2000ull, 20000ull}) {
+    SCOPED_TRACE(ceiling);
+    Engine engine;
+    SearchLimits limits = depth_limit(2);
+    limits.node_ceiling = ceiling;
+    const SearchResult r = engine.search(root, limits);
+    EXPECT_GE(r.nodes, ceiling);
+    // The ceiling is checked every SearchWorker::kCheckInterval nodes.
+    EXPECT_LE(r.nodes, ceiling + SearchWorker<ChessGame>::kCheckInterval);
+    EXPECT_EQ(r.depth, 0) << "no iteration completes within the ceiling here";
+    EXPECT_TRUE(is_legal_text(root, r.best_move)) << r.best_move;
+  }
+  // Without it the same search runs on far past the ceiling: the case is real.
+  Engine engine;
+  SearchLimits limits = depth_limit(1);
+  limits.nodes = 20000;
+  EXPECT_GT(engine.search(root, limits).nodes, 1000000u);
+}
+
 TEST(SearchLimitsTest, DepthLimitCompletesEveryIteration) {
   Engine engine;
   const SearchResult r = engine.search(std::string(chess::kStartFen), depth_limit(7));

@@ -17,6 +17,10 @@ namespace splitlab::search {
 struct SearchLimits {
   Depth depth = kMaxPly - 1;  // Iterations to complete at most.
   uint64_t nodes = 0;         // 0: no node limit.
+  // A hard bound on the work in any position, cutting even the first iteration (as a deadline
+  // does): for callers that must finish in bounded time whatever they are given, such as the
+  // fuzz targets, where a nonsense position can need millions of nodes for depth 1. 0: none.
+  uint64_t node_ceiling = 0;
   int64_t movetime_ms = 0;    // 0: none.
   int64_t time_left_ms[2] = {-1, -1};  // Clock per side (index = side to move), -1: none.
   int64_t increment_ms[2] = {0, 0};

@@ -6,7 +6,8 @@
 // the time budget wait for the first iteration to end (usually a few hundred nodes), so that a
 // stop sent at once after "go" still gets a searched move. Only a deadline (on a clock the time
 // left minus the move overhead; with movetime the movetime minus 20 ms) cuts the first iteration
-// short: then the answer is the best root move that iteration completed.
+// short: then the answer is the best root move that iteration completed. SearchLimits's
+// node_ceiling cuts the same way, counted in nodes instead of time.
 #pragma once
 
 #include <atomic>
@@ -102,7 +103,7 @@ class Searcher {
   void check_limits() {
     if (timed_ && !time_.active() && ponderhit_.load(std::memory_order_relaxed))
       time_.start_after_ponder();
-    if (time_.past_deadline()) {
+    if (time_.past_deadline() || (node_ceiling_ && nodes() >= node_ceiling_)) {
       stop_now();
     } else if (time_.past_maximum() || (node_limit_ && nodes() >= node_limit_)) {
       stop();
@@ -119,6 +120,7 @@ class Searcher {
   TimeManager time_;
   bool timed_ = false;
   uint64_t node_limit_ = 0;
+  uint64_t node_ceiling_ = 0;
   std::atomic<bool> stop_requested_{false};  // stop() was called (by anyone).
   std::atomic<bool> has_answer_{false};      // An iteration of this search is complete.
   std::atomic<bool> ponderhit_{false};
@@ -156,6 +158,7 @@ SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, b
   timed_ = time_.active();
   if (pondering && !ponderhit_.load(std::memory_order_relaxed)) time_.set_active(false);
   node_limit_ = limits.nodes;
+  node_ceiling_ = limits.node_ceiling;
 
   std::vector<Move> allowed;
   for (const auto& text : limits.searchmoves) {
