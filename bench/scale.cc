@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "bench/json_writer.h"
+#include "bench/ranks/work_queue.h"
 #include "bench/run_metadata.h"
 #include "bench/scale_calibration.h"
 #include "bench/statistics.h"
@@ -18,6 +19,7 @@
 #include "engine/search/searcher.h"
 #include "engine/util/files.h"
 #include "engine/util/progress.h"
+#include "engine/util/text.h"
 #include "parallel/options.h"
 
 namespace splitlab::bench {
@@ -42,6 +44,7 @@ struct Run {
   uint64_t failed_splits = 0;  // Tries to split that booked nobody.
   double split_seconds = 0;    // Threads' time spent making, joining and leaving splits.
   std::string bestmove;
+  std::string host, cpu_model;  // Where it was measured (empty in rows written before ranks).
 
   // A row measured at another depth (a resumed run whose calibration moved) is not this run's.
   std::string key() const {
@@ -53,7 +56,14 @@ struct Run {
 constexpr char kRunsHeader[] =
     "engine,strategy,threads,repeat,position,depth,seconds,nodes,idle_seconds,lock_seconds,"
     "thread_seconds,splits,aborts,wasted,help_requests,aborted_nodes,split_seconds,bestmove,"
-    "failed_splits,limit_depth";
+    "failed_splits,limit_depth,host,cpu_model";
+
+// A name as a field of a row that is split at commas: no comma, quote or line break in it.
+std::string csv_text(std::string text) {
+  for (char& c : text)
+    if (c == ',' || c == '"' || c == '\n' || c == '\r') c = ' ';
+  return text;
+}
 
 std::string to_csv(const Run& r) {
   std::ostringstream out;
@@ -63,7 +73,7 @@ std::string to_csv(const Run& r) {
       << r.idle_seconds << ',' << r.lock_seconds << ',' << r.thread_seconds << ',' << r.splits
       << ',' << r.aborts << ',' << r.wasted << ',' << r.help_requests << ',' << r.aborted_nodes
       << ',' << r.split_seconds << ',' << r.bestmove << ',' << r.failed_splits << ','
-      << r.limit_depth;
+      << r.limit_depth << ',' << csv_text(r.host) << ',' << csv_text(r.cpu_model);
   return out.str();
 }
 
@@ -73,8 +83,9 @@ bool from_csv(const std::string& line, Run& r) {
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
   // 18 fields: written before failed splits were counted; 19: before the asked-for depth was
-  // kept (every run then asked for the depth it reached, or the row is not resumed).
-  if (f.size() < 18 || f.size() > 20) return false;
+  // kept (every run then asked for the depth it reached, or the row is not resumed); 20: before
+  // rows named their machine (a row with neither host nor model ends at 20 too).
+  if (f.size() < 18 || f.size() > 22) return false;
   try {
     r.engine = f[0];
     r.strategy = f[1];
@@ -96,10 +107,36 @@ bool from_csv(const std::string& line, Run& r) {
     r.bestmove = f[17];
     r.failed_splits = f.size() > 18 ? std::stoull(f[18]) : 0;
     r.limit_depth = f.size() > 19 ? std::stoi(f[19]) : r.depth;
+    r.host = f.size() > 20 ? f[20] : "";
+    r.cpu_model = f.size() > 21 ? f[21] : "";
   } catch (...) {
     return false;
   }
   return true;
+}
+
+// A runs.csv begun by an older build, whose header has fewer columns, is rewritten under
+// today's header with each row in today's form (the columns it lacked take the values from_csv
+// gives them), so that the rows a resume adds have as many fields as every row above them.
+// Comments and lines that are not rows stay as they are.
+bool upgrade_runs_file(const std::string& path, std::string& error) {
+  std::ifstream in(path);
+  if (!in) return true;  // Nothing yet.
+  std::vector<std::string> lines;
+  bool older = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("engine,strategy,", 0) == 0 && line != kRunsHeader) {
+      older = true;
+      line = kRunsHeader;
+    } else if (Run r; !line.empty() && line[0] != '#' && from_csv(line, r)) {
+      line = to_csv(r);
+    }
+    lines.push_back(line);
+  }
+  if (!older) return true;
+  std::string text;
+  for (const auto& line : lines) text += line + '\n';
+  return util::write_file_atomically(path, text, error);
 }
 
 // A configuration: Splitlab with a strategy and thread count, or a reference engine.
@@ -237,6 +274,7 @@ struct Summary {
   double failed_percent = 0;  // Failed split attempts per 100 splits made.
   double median_1thread_seconds = 0;  // The engine's 1-thread time to depth, median position.
   int positions = 0;
+  std::string cpu_model;  // The machines the rows came from (one model per summary).
 };
 
 // --seconds: what calibration chose for one engine.
@@ -291,7 +329,7 @@ std::string summary_csv(const std::vector<Summary>& rows) {
   csv << "engine,strategy,threads,positions,speedup,speedup_low,speedup_high,nps_ratio,"
          "overhead,overhead_low,overhead_high,idle_percent,lock_percent,splits_per_search,"
          "aborts_per_search,wasted_per_search,split_percent,aborted_percent,failed_split_percent,"
-         "depth,median_1thread_seconds\n";
+         "depth,median_1thread_seconds,cpu_model\n";
   for (const auto& s : rows)
     csv << s.config.engine << ',' << s.config.strategy << ',' << s.config.threads << ','
         << s.positions << ',' << s.speedup.estimate << ',' << s.speedup.low << ',' << s.speedup.high
@@ -299,7 +337,8 @@ std::string summary_csv(const std::vector<Summary>& rows) {
         << s.overhead_interval.high << ',' << s.idle_percent << ',' << s.lock_percent << ','
         << s.splits_per_search << ',' << s.aborts_per_search << ',' << s.wasted_per_search << ','
         << s.split_percent << ',' << s.aborted_percent << ',' << s.failed_percent << ','
-        << s.config.depth << ',' << s.median_1thread_seconds << '\n';
+        << s.config.depth << ',' << s.median_1thread_seconds << ',' << csv_text(s.cpu_model)
+        << '\n';
   return csv.str();
 }
 
@@ -337,6 +376,7 @@ std::string summary_json(const std::vector<Summary>& rows, const ScaleConfig& sc
     json.begin_object()
         .string("engine", s.config.engine)
         .string("strategy", s.config.strategy)
+        .string("cpu_model", s.cpu_model)
         .integer("threads", s.config.threads)
         .integer("depth", s.config.depth)
         .number("median_1thread_seconds", s.median_1thread_seconds)
@@ -486,47 +526,10 @@ bool calibrate(const ScaleConfig& scale, const RunMetadata& metadata, std::vecto
   return true;
 }
 
-}  // namespace
-
-int run_scale(const ScaleConfig& scale, std::string& error) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::create_directories(scale.out_dir, ec);
-  if (ec) {
-    error = "cannot create '" + scale.out_dir + "': " + ec.message();
-    return 2;
-  }
-  const std::string runs_path = scale.out_dir + "/runs.csv";
-  const RunMetadata metadata = collect_run_metadata(scale.command_line, kBootstrapSeed);
-  // A sanitizer or debug build searches several times slower: say so before and after.
-  const std::string build_warning = timing_build_warning(metadata.build);
-  if (!build_warning.empty()) std::fprintf(stderr, "scale: warning: %s\n", build_warning.c_str());
-
-  // Runs already recorded (an interrupted experiment resumes), under the header line and the
-  // metadata comments of the runs that measured them.
-  std::map<std::string, Run> done;
-  if (!util::cut_partial_last_line(runs_path, error)) return 2;
-  {
-    std::ifstream in(runs_path);
-    std::string line;
-    while (std::getline(in, line)) {
-      Run r;
-      if (!line.empty() && line[0] != '#' && line != kRunsHeader && from_csv(line, r))
-        done[r.key()] = r;
-    }
-  }
-  const bool fresh = !fs::exists(runs_path, ec) || fs::file_size(runs_path, ec) == 0;
-  std::ofstream runs_csv(runs_path, std::ios::app);
-  if (!runs_csv) {
-    error = "cannot write '" + runs_path + "'";
-    return 2;
-  }
-  if (fresh) runs_csv << run_metadata_comments(metadata) << kRunsHeader << '\n' << std::flush;
-  // A resumed experiment names this run above the first row it adds.
-  bool metadata_written = fresh;
-
-  // The configurations: one single-threaded baseline, each strategy at each thread count > 1,
-  // and each reference engine at every thread count.
+// The configurations: one single-threaded baseline, each strategy at each thread count > 1,
+// and each reference engine at every thread count. Every rank builds the same list from the
+// same command line, so an index names one configuration on all of them.
+std::vector<Config> make_configs(const ScaleConfig& scale) {
   std::vector<Config> configs;
   configs.push_back({"splitlab", "none", 1, scale.depth, parallel::SplitStrategy::kNone, nullptr});
   for (auto strategy : scale.strategies)
@@ -538,81 +541,142 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     for (int t : scale.threads)
       configs.push_back(
           {ref.name, ref.strategy, t, ref.depth, parallel::SplitStrategy::kNone, &ref});
+  return configs;
+}
 
+// What searches the configurations on this machine: a Splitlab searcher per configuration
+// (sharing one table) and a reference engine process per reference configuration.
+struct Runners {
   hashing::TranspositionTable table;
-  if (!table.resize(scale.hash_mb, &error)) return 2;
-  table.set_scheme(hashing::TtEntryScheme::Xor);
-  table.set_policy(hashing::TtReplacePolicy::Bucket);
+  std::vector<std::unique_ptr<SplitlabRunner>> splitlab;
+  std::vector<std::unique_ptr<ReferenceRunner>> reference;
+  std::vector<std::string> not_started;  // Per configuration: why its engine did not start.
 
-  std::vector<std::unique_ptr<SplitlabRunner>> splitlab_runners(configs.size());
-  std::vector<std::unique_ptr<ReferenceRunner>> reference_runners(configs.size());
-  std::vector<bool> skipped(configs.size(), false);
-  for (size_t c = 0; c < configs.size(); ++c) {
-    if (configs[c].reference) {
-      reference_runners[c] = std::make_unique<ReferenceRunner>(configs[c], scale.hash_mb);
-      if (!reference_runners[c]->error().empty()) {
-        std::fprintf(stderr, "scale: skipping %s: %s\n", configs[c].label().c_str(),
-                     reference_runners[c]->error().c_str());
-        skipped[c] = true;
+  bool start(const std::vector<Config>& configs, const ScaleConfig& scale, std::string& error) {
+    if (!table.resize(scale.hash_mb, &error)) return false;
+    table.set_scheme(hashing::TtEntryScheme::Xor);
+    table.set_policy(hashing::TtReplacePolicy::Bucket);
+    splitlab.resize(configs.size());
+    reference.resize(configs.size());
+    not_started.assign(configs.size(), "");
+    for (size_t c = 0; c < configs.size(); ++c) {
+      if (configs[c].reference) {
+        reference[c] = std::make_unique<ReferenceRunner>(configs[c], scale.hash_mb);
+        not_started[c] = reference[c]->error();
+      } else {
+        splitlab[c] = make_splitlab_runner(configs[c], scale, table);
       }
-    } else {
-      splitlab_runners[c] = make_splitlab_runner(configs[c], scale, table);
     }
+    return true;
   }
-  std::vector<EngineCalibration> calibrations;
-  if (scale.seconds > 0 && !calibrate(scale, metadata, configs, splitlab_runners,
-                                      reference_runners, skipped, calibrations, error))
+
+  // One search of `position` by `config` (its depth already the one to search), as a row.
+  Run search(const Config& config, size_t c, const ScalePosition& position, int repeat,
+             const MachineInfo& machine) {
+    Run run = config.reference ? reference[c]->search(config, position)
+                               : splitlab[c]->search(config, position);
+    run.engine = config.engine;
+    run.strategy = config.strategy;
+    run.threads = config.threads;
+    run.repeat = repeat;
+    run.position = position.id;
+    run.limit_depth = config.depth;
+    run.host = machine.hostname;
+    run.cpu_model = machine.cpu_model;
+    return run;
+  }
+};
+
+std::vector<std::string> split_on(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t end = text.find(separator, start);
+    parts.push_back(text.substr(start, end - start));
+    if (end == std::string::npos) return parts;
+    start = end + 1;
+  }
+}
+
+// A rank's work item: a repeat of a position, and the configurations (index:depth) it lacks.
+std::string encode_item(int repeat, size_t position,
+                        const std::vector<std::pair<size_t, int>>& todo) {
+  std::string item = std::to_string(repeat) + "\t" + std::to_string(position) + "\t";
+  for (size_t k = 0; k < todo.size(); ++k)
+    item += (k ? "," : "") + std::to_string(todo[k].first) + ":" + std::to_string(todo[k].second);
+  return item;
+}
+
+bool decode_item(const std::string& item, size_t configs, size_t positions, int& repeat,
+                 size_t& position, std::vector<std::pair<size_t, int>>& todo) {
+  const auto fields = split_on(item, '\t');
+  int64_t r = 0, p = 0;
+  if (fields.size() != 3 || !util::parse_int(fields[0], 0, 1000000, r) ||
+      !util::parse_int(fields[1], 0, int64_t(positions) - 1, p))
+    return false;
+  repeat = int(r);
+  position = size_t(p);
+  todo.clear();
+  for (const auto& pair : util::split_list(fields[2])) {
+    const size_t colon = pair.find(':');
+    int64_t c = 0, depth = 0;
+    if (colon == std::string::npos ||
+        !util::parse_int(pair.substr(0, colon), 0, int64_t(configs) - 1, c) ||
+        !util::parse_int(pair.substr(colon + 1), 1, 200, depth))
+      return false;
+    todo.emplace_back(size_t(c), int(depth));
+  }
+  return !todo.empty();
+}
+
+// A rank other than 0: searches what rank 0 hands it and sends the rows back.
+int run_scale_rank(const ScaleConfig& scale, ranks::World& world, std::string& error) {
+  std::vector<Config> configs = make_configs(scale);
+  Runners runners;
+  if (!runners.start(configs, scale, error)) {
+    ranks::refuse_work(world, error);
     return 2;
-
-  // Configurations interleave position by position, so that drift in the machine's speed
-  // touches them all alike.
-  const double total = double(scale.repeats) * double(scale.positions.size()) * configs.size();
-  double finished = 0;
-  util::Progress progress("scale");
-  std::vector<Run> runs;
-  for (int repeat = 0; repeat < scale.repeats; ++repeat) {
-    for (const auto& position : scale.positions) {
-      for (size_t c = 0; c < configs.size(); ++c) {
-        ++finished;
-        if (skipped[c]) continue;
-        Run probe;
-        probe.engine = configs[c].engine;
-        probe.strategy = configs[c].strategy;
-        probe.threads = configs[c].threads;
-        probe.repeat = repeat;
-        probe.position = position.id;
-        probe.limit_depth = configs[c].depth;
-        if (auto it = done.find(probe.key()); it != done.end()) {
-          runs.push_back(it->second);
-          continue;
-        }
-        Run run = configs[c].reference ? reference_runners[c]->search(configs[c], position)
-                                       : splitlab_runners[c]->search(configs[c], position);
-        run.engine = probe.engine;
-        run.strategy = probe.strategy;
-        run.threads = probe.threads;
-        run.repeat = repeat;
-        run.position = position.id;
-        run.limit_depth = configs[c].depth;
-        if (!metadata_written) runs_csv << run_metadata_comments(metadata);
-        metadata_written = true;
-        runs_csv << to_csv(run) << '\n' << std::flush;
-        runs.push_back(run);
-        progress.update(finished, total,
-                        configs[c].label() + " x" + std::to_string(configs[c].threads) + " " +
-                            position.id);
-      }
-    }
   }
+  const MachineInfo machine = machine_info();
+  const bool done = ranks::take_work(
+      world,
+      [&](const std::string& item, std::string& answer, std::string& why) {
+        int repeat = 0;
+        size_t position = 0;
+        std::vector<std::pair<size_t, int>> todo;
+        if (!decode_item(item, configs.size(), scale.positions.size(), repeat, position, todo)) {
+          why = "a work item it cannot read ('" + item + "'): are all ranks the same build?";
+          return false;
+        }
+        answer.clear();
+        for (const auto& [c, depth] : todo) {
+          if (!runners.not_started[c].empty()) {
+            why = "cannot search with " + configs[c].label() + ": " + runners.not_started[c];
+            return false;
+          }
+          Config config = configs[c];
+          config.depth = depth;
+          answer += to_csv(runners.search(config, c, scale.positions[position], repeat, machine));
+          answer += '\n';
+        }
+        return true;
+      },
+      error);
+  return done ? 0 : 2;
+}
 
+// Per configuration, over `runs` (all from one CPU model, or every row): speedup, overhead and
+// the threads' shares of time, each position's N-thread median against its 1-thread median.
+std::vector<Summary> summarise(const std::vector<Config>& configs, const std::vector<Run>& runs,
+                               const std::string& cpu_model) {
   // Per configuration and position: the median time and nodes over the repeats.
   std::map<std::string, std::map<std::string, std::vector<const Run*>>> by_config;
   for (const auto& r : runs)
-    by_config[r.engine + "|" + r.strategy + "|" + std::to_string(r.threads)][r.position]
-        .push_back(&r);
+    by_config[r.engine + "|" + r.strategy + "|" + std::to_string(r.threads)][r.position].push_back(
+        &r);
   auto medians = [&](const Config& c, std::map<std::string, std::pair<double, double>>& out) {
-    for (const auto& [pos, list] : by_config[c.engine + "|" + c.strategy + "|" +
-                                             std::to_string(c.threads)]) {
+    for (const auto& [pos, list] :
+         by_config[c.engine + "|" + c.strategy + "|" + std::to_string(c.threads)]) {
       std::vector<double> t, n;
       for (const Run* r : list) {
         t.push_back(r->seconds);
@@ -642,7 +706,8 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
       auto it = ref.find(pos);
       if (it == ref.end() || tn.first <= 0 || it->second.first <= 0) continue;
       speedups.push_back(it->second.first / tn.first);
-      if (it->second.second > 0 && tn.second > 0) overheads.push_back(tn.second / it->second.second);
+      if (it->second.second > 0 && tn.second > 0)
+        overheads.push_back(tn.second / it->second.second);
       time_n += tn.first;
       nodes_n += tn.second;
       time_1 += it->second.first;
@@ -650,6 +715,7 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     }
     Summary s;
     s.config = c;
+    s.cpu_model = cpu_model;
     s.positions = int(speedups.size());
     s.speedup = geometric_mean_interval(speedups);
     s.nps_ratio = time_n > 0 && nodes_1 > 0 ? (nodes_n / time_n) / (nodes_1 / time_1) : 0;
@@ -684,24 +750,196 @@ int run_scale(const ScaleConfig& scale, std::string& error) {
     s.median_1thread_seconds = median(one_thread_seconds);
     summaries.push_back(s);
   }
+  return summaries;
+}
 
+}  // namespace
+
+int run_scale(const ScaleConfig& scale, std::string& error) {
+  namespace fs = std::filesystem;
+  if (scale.world && scale.world->rank() > 0) return run_scale_rank(scale, *scale.world, error);
+  const bool over_ranks = scale.world && scale.world->size() > 1;
+  std::error_code ec;
+  fs::create_directories(scale.out_dir, ec);
+  if (ec) {
+    error = "cannot create '" + scale.out_dir + "': " + ec.message();
+    return 2;
+  }
+  const std::string runs_path = scale.out_dir + "/runs.csv";
+  const RunMetadata metadata = collect_run_metadata(scale.command_line, kBootstrapSeed);
+  // A sanitizer or debug build searches several times slower: say so before and after.
+  const std::string build_warning = timing_build_warning(metadata.build);
+  if (!build_warning.empty()) std::fprintf(stderr, "scale: warning: %s\n", build_warning.c_str());
+
+  // Runs already recorded (an interrupted experiment resumes), under the header line and the
+  // metadata comments of the runs that measured them.
+  std::map<std::string, Run> done;
+  if (!util::cut_partial_last_line(runs_path, error) || !upgrade_runs_file(runs_path, error))
+    return 2;
+  {
+    std::ifstream in(runs_path);
+    std::string line;
+    while (std::getline(in, line)) {
+      Run r;
+      if (!line.empty() && line[0] != '#' && line != kRunsHeader && from_csv(line, r))
+        done[r.key()] = r;
+    }
+  }
+  const bool fresh = !fs::exists(runs_path, ec) || fs::file_size(runs_path, ec) == 0;
+  std::ofstream runs_csv(runs_path, std::ios::app);
+  if (!runs_csv) {
+    error = "cannot write '" + runs_path + "'";
+    return 2;
+  }
+  if (fresh) runs_csv << run_metadata_comments(metadata) << kRunsHeader << '\n' << std::flush;
+  // A resumed experiment names this run above the first row it adds.
+  bool metadata_written = fresh;
+
+  std::vector<Config> configs = make_configs(scale);
+  Runners runners;
+  if (!runners.start(configs, scale, error)) return 2;
+  std::vector<bool> skipped(configs.size(), false);
+  for (size_t c = 0; c < configs.size(); ++c)
+    if (!runners.not_started[c].empty()) {
+      std::fprintf(stderr, "scale: skipping %s: %s\n", configs[c].label().c_str(),
+                   runners.not_started[c].c_str());
+      skipped[c] = true;
+    }
+  std::vector<EngineCalibration> calibrations;
+  // Over ranks, rank 0 calibrates on its machine while the others wait: the depths are the
+  // experiment's, the same for every rank.
+  if (scale.seconds > 0 && !calibrate(scale, metadata, configs, runners.splitlab, runners.reference,
+                                      skipped, calibrations, error))
+    return 2;
+
+  // Configurations interleave position by position, so that drift in the machine's speed
+  // touches them all alike.
+  const double total = double(scale.repeats) * double(scale.positions.size()) * configs.size();
+  double finished = 0;
+  util::Progress progress("scale");
+  std::vector<Run> runs;
+  auto record = [&](const Run& run) {
+    if (!metadata_written) runs_csv << run_metadata_comments(metadata);
+    metadata_written = true;
+    runs_csv << to_csv(run) << '\n' << std::flush;
+    runs.push_back(run);
+  };
+  // Over ranks: each (repeat, position) with configurations still to search is one item.
+  std::vector<std::string> items;
+  std::vector<size_t> item_searches;
+  const MachineInfo& machine = metadata.machine;
+  for (int repeat = 0; repeat < scale.repeats; ++repeat) {
+    for (size_t p = 0; p < scale.positions.size(); ++p) {
+      const ScalePosition& position = scale.positions[p];
+      std::vector<std::pair<size_t, int>> todo;
+      for (size_t c = 0; c < configs.size(); ++c) {
+        ++finished;
+        if (skipped[c]) continue;
+        Run probe;
+        probe.engine = configs[c].engine;
+        probe.strategy = configs[c].strategy;
+        probe.threads = configs[c].threads;
+        probe.repeat = repeat;
+        probe.position = position.id;
+        probe.limit_depth = configs[c].depth;
+        if (auto it = done.find(probe.key()); it != done.end()) {
+          runs.push_back(it->second);
+          continue;
+        }
+        if (over_ranks) {
+          todo.emplace_back(c, configs[c].depth);
+          continue;
+        }
+        record(runners.search(configs[c], c, position, repeat, machine));
+        progress.update(
+            finished, total,
+            configs[c].label() + " x" + std::to_string(configs[c].threads) + " " + position.id);
+      }
+      if (!todo.empty()) {
+        items.push_back(encode_item(repeat, p, todo));
+        item_searches.push_back(todo.size());
+      }
+    }
+  }
+  // Every other rank waits for work: it is told there is none even when nothing is left.
+  if (over_ranks) {
+    size_t searches_total = 0, searches_done = 0;
+    for (size_t n : item_searches) searches_total += n;
+    std::fprintf(stderr,
+                 "scale: %zu searches (%zu positions' worth) over %d searching rank(s); rank 0 "
+                 "hands them out and writes the files\n",
+                 searches_total, items.size(), scale.world->size() - 1);
+    const bool all = ranks::hand_out(
+        *scale.world, items,
+        [&](size_t index, const std::string& answer, int rank, std::string& why) {
+          size_t rows = 0;
+          for (const auto& line : split_on(answer, '\n')) {
+            if (line.empty()) continue;
+            Run run;
+            if (!from_csv(line, run)) {
+              why = "rank " + std::to_string(rank) + " sent a row that is not one: '" + line + "'";
+              return false;
+            }
+            record(run);
+            ++rows;
+          }
+          if (!runs_csv) {
+            why = "cannot write '" + runs_path + "'";
+            return false;
+          }
+          if (rows != item_searches[index]) {
+            why = "rank " + std::to_string(rank) + " sent " + std::to_string(rows) + " rows for " +
+                  std::to_string(item_searches[index]) + " searches";
+            return false;
+          }
+          searches_done += rows;
+          progress.update(double(searches_done), double(searches_total),
+                          runs.back().position + " (rank " + std::to_string(rank) + ", " +
+                              runs.back().host + ")");
+          return true;
+        },
+        error);
+    if (!all) return 2;
+  }
+
+  // One summary per CPU model among the rows (most runs have one): a speedup compares searches
+  // on one kind of machine.
+  std::map<std::string, std::vector<Run>> by_model;
+  std::map<std::string, std::set<std::string>> hosts_of;
+  for (const auto& r : runs) {
+    by_model[r.cpu_model].push_back(r);
+    if (!r.host.empty()) hosts_of[r.cpu_model].insert(r.host);
+  }
+  std::vector<Summary> summaries;
   std::string table_text;
   if (!build_warning.empty()) table_text += "warning: " + build_warning + "\n";
   if (scale.seconds > 0) {
     char line[200];
-    std::snprintf(line, sizeof line,
-                  "equal time: each engine at the depth where its 1-thread search takes about "
-                  "%.3g s (calibrated on %d positions, calibration.csv)\n",
-                  scale.seconds, int(calibration_sample(scale.positions.size(),
-                                                        scale.calibration_positions).size()));
+    std::snprintf(
+        line, sizeof line,
+        "equal time: each engine at the depth where its 1-thread search takes about "
+        "%.3g s (calibrated on %d positions, calibration.csv)\n",
+        scale.seconds,
+        int(calibration_sample(scale.positions.size(), scale.calibration_positions).size()));
     table_text += line;
   }
-  table_text += format_summary_table(summaries, int(scale.positions.size()));
+  for (const auto& [model, model_runs] : by_model) {
+    const auto rows = summarise(configs, model_runs, model);
+    if (by_model.size() > 1) {
+      std::string hosts;
+      for (const auto& h : hosts_of[model]) hosts += (hosts.empty() ? "" : ", ") + h;
+      table_text += "\nmachine: " + (model.empty() ? std::string("not recorded") : model) +
+                    (hosts.empty() ? "" : " (" + hosts + ")") + "\n";
+    }
+    table_text += format_summary_table(rows, int(scale.positions.size()));
+    summaries.insert(summaries.end(), rows.begin(), rows.end());
+  }
   std::printf("\n%s", table_text.c_str());
   const std::string comments = run_metadata_comments(metadata);
   std::ofstream(scale.out_dir + "/summary.txt") << comments << table_text;
   std::ofstream(scale.out_dir + "/summary.csv") << comments << summary_csv(summaries);
-  std::ofstream(scale.out_dir + "/summary.json") << summary_json(summaries, scale, calibrations, metadata);
+  std::ofstream(scale.out_dir + "/summary.json")
+      << summary_json(summaries, scale, calibrations, metadata);
   std::fprintf(stderr, "scale: results in %s (runs.csv, summary.csv, summary.json, summary.txt)\n",
                scale.out_dir.c_str());
   return 0;

@@ -19,6 +19,10 @@
 
 namespace splitlab::bench {
 
+namespace ranks {
+class World;
+}
+
 struct ScalePosition {
   std::string id;
   std::string fen;
@@ -54,11 +58,18 @@ struct ScaleConfig {
   std::vector<ReferenceEngine> references;
   std::string out_dir;
   std::vector<std::string> command_line;  // "splitlab", "scale", ...: for the metadata.
+  // Under mpirun (bench/ranks): rank 0 calibrates, hands each (repeat, position) with the
+  // configurations it still lacks to the next free rank, and writes every file; the other
+  // ranks search. So a position's 1-thread and N-thread searches run on one machine, and each
+  // row names its host and CPU model. Null: this process alone.
+  ranks::World* world = nullptr;
 };
 
 // Runs (or resumes) the experiment, printing progress on stderr and the report on stdout.
 // Returns 0, or 2 with `error` set when something outside the runs fails (output folder,
-// a reference engine that cannot be started is only reported and skipped).
+// a reference engine that cannot be started is only reported and skipped; on a rank other
+// than 0, one that rank 0 could start is an error). With rows from more than one CPU model,
+// the report has a table per model, each speedup from searches on that model.
 int run_scale(const ScaleConfig& config, std::string& error);
 
 }  // namespace splitlab::bench

@@ -6,16 +6,19 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "bench/json_writer.h"
+#include "bench/ranks/work_queue.h"
 #include "bench/run_metadata.h"
 #include "engine/chess/chess_game.h"
 #include "engine/search/search_features.h"
 #include "engine/search/searcher.h"
 #include "engine/util/files.h"
 #include "engine/util/progress.h"
+#include "engine/util/text.h"
 #include "hashing/tt.h"
 
 namespace splitlab::bench {
@@ -106,7 +109,7 @@ bool load_rows(const std::string& path, std::map<std::string, TtStudyRow>& done,
   std::string line;
   std::getline(in, line);
   if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (line != kTtStudyCsvHeader) {
+  if (line != kTtStudyCsvHeader && line != kTtStudyCsvHeaderWithoutMachine) {
     error = "'" + path + "' is not a tt-study results file (its first line is not '" +
             std::string(kTtStudyCsvHeader) + "')";
     return false;
@@ -133,6 +136,50 @@ bool load_rows(const std::string& path, std::map<std::string, TtStudyRow>& done,
     return false;
   }
   return true;
+}
+
+// The rows of the study, in the order they are measured: every rank builds the same from the
+// same command line, so that an index names one row on all of them.
+std::vector<TtStudyRow> study_grid(const TtStudyConfig& config) {
+  std::vector<TtStudyRow> grid;
+  for (auto search : config.searches)
+    for (auto table : config.tables)
+      for (int log2 = config.min_log2; log2 <= config.max_log2; ++log2)
+        for (auto policy : config.policies) {
+          TtStudyRow row;
+          row.search = search;
+          row.table = table;
+          row.policy = policy;
+          row.log2_entries = log2;
+          grid.push_back(row);
+        }
+  return grid;
+}
+
+// A rank other than 0: measures the rows rank 0 hands it (by their index in the grid) and
+// sends each back as its results line.
+int run_tt_study_rank(const TtStudyConfig& config, ranks::World& world, std::string& error) {
+  const std::vector<TtStudyRow> grid = study_grid(config);
+  const MachineInfo machine = machine_info();
+  const bool done = ranks::take_work(
+      world,
+      [&](const std::string& item, std::string& answer, std::string& why) {
+        int64_t index = 0;
+        if (!util::parse_int(item, 0, int64_t(grid.size()) - 1, index)) {
+          why = "a row it cannot read ('" + item + "'): are all ranks the same build?";
+          return false;
+        }
+        TtStudyRow row = grid[size_t(index)];
+        if (!measure_tt_study_row(
+                config.series, config.depth_of(row.search), config.scheme, row, [](int) {}, why))
+          return false;
+        row.host = machine.hostname;
+        row.cpu_model = machine.cpu_model;
+        answer = to_csv(row);
+        return true;
+      },
+      error);
+  return done ? 0 : 2;
 }
 
 struct RunState {
@@ -250,6 +297,9 @@ bool measure_tt_study_row(const std::vector<GameSeries>& series, int depth,
 
 int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::string& error) {
   outcome = TtStudyOutcome();
+  if (config.world && config.world->rank() > 0)
+    return run_tt_study_rank(config, *config.world, error);
+  const bool over_ranks = config.world && config.world->size() > 1;
   std::error_code ec;
   fs::create_directories(config.out_dir, ec);
   if (ec) {
@@ -301,18 +351,7 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
   }
 
   // The grid, in the order it is measured.
-  std::vector<TtStudyRow> grid;
-  for (auto search : config.searches)
-    for (auto table : config.tables)
-      for (int log2 = config.min_log2; log2 <= config.max_log2; ++log2)
-        for (auto policy : config.policies) {
-          TtStudyRow row;
-          row.search = search;
-          row.table = table;
-          row.policy = policy;
-          row.log2_entries = log2;
-          grid.push_back(row);
-        }
+  const std::vector<TtStudyRow> grid = study_grid(config);
   state.rows_total = int(grid.size());
   for (const auto& row : grid) state.rows_done += done.count(row.key()) ? 1 : 0;
   outcome.rows_resumed = state.rows_done;
@@ -326,16 +365,41 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
   if (outcome.rows_resumed > 0)
     std::fprintf(stderr, "tt-study: %d of %d rows already in %s\n", outcome.rows_resumed,
                  state.rows_total, results_path.c_str());
-  for (auto row : grid) {
-    if (auto it = done.find(row.key()); it != done.end()) {
-      outcome.rows.push_back(it->second);
+  auto label_of = [](const TtStudyRow& row) {
+    return std::string(study_search_name(row.search)) + " " +
+           std::string(study_table_name(row.table)) + " " +
+           std::string(hashing::tt_replace_policy_name(row.policy)) + " 2^" +
+           std::to_string(row.log2_entries);
+  };
+  // Each row as it is measured: written and flushed, printed, counted.
+  std::vector<std::optional<TtStudyRow>> measured(grid.size());
+  auto record = [&](size_t index, const TtStudyRow& row) {
+    results << to_csv(row) << '\n' << std::flush;
+    if (!results) {
+      error = "cannot write '" + results_path + "'";
+      return false;
+    }
+    std::printf("%-28s %14llu nodes %9.2f s%s\n", label_of(row).c_str(),
+                (unsigned long long)row.nodes, row.seconds,
+                over_ranks ? ("  (" + row.host + ")").c_str() : "");
+    std::fflush(stdout);
+    measured[index] = row;
+    ++outcome.rows_measured;
+    ++state.rows_done;
+    return util::write_file_atomically(json_path, run_json(config, state), error);
+  };
+  std::vector<std::string> items;  // Over ranks: the indices of the rows still to measure.
+  std::vector<size_t> item_rows;
+  for (size_t index = 0; index < grid.size(); ++index) {
+    TtStudyRow row = grid[index];
+    if (done.count(row.key())) continue;
+    if (over_ranks) {
+      items.push_back(std::to_string(index));
+      item_rows.push_back(index);
       continue;
     }
-    const std::string label = std::string(study_search_name(row.search)) + " " +
-                              std::string(study_table_name(row.table)) + " " +
-                              std::string(hashing::tt_replace_policy_name(row.policy)) + " 2^" +
-                              std::to_string(row.log2_entries);
-    const bool measured = measure_tt_study_row(
+    const std::string label = label_of(row);
+    const bool ok = measure_tt_study_row(
         config.series, config.depth_of(row.search), config.scheme, row,
         [&](int searched) {
           progress.update(work_done + searched, total_work,
@@ -343,20 +407,46 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
                               std::to_string(positions) + " positions)");
         },
         error);
-    if (!measured) return 2;
+    if (!ok) return 2;
     work_done += positions;
-    results << to_csv(row) << '\n' << std::flush;
-    if (!results) {
-      error = "cannot write '" + results_path + "'";
-      return 2;
+    row.host = state.metadata.machine.hostname;
+    row.cpu_model = state.metadata.machine.cpu_model;
+    if (!record(index, row)) return 2;
+  }
+  // Every other rank waits for work: it is told there is none even when nothing is left.
+  if (over_ranks) {
+    std::fprintf(stderr,
+                 "tt-study: %zu rows over %d measuring rank(s); rank 0 hands them out and writes "
+                 "the files\n",
+                 items.size(), config.world->size() - 1);
+    const bool all = ranks::hand_out(
+        *config.world, items,
+        [&](size_t item, const std::string& answer, int rank, std::string& why) {
+          TtStudyRow row;
+          const TtStudyRow& asked = grid[item_rows[item]];
+          if (!from_csv(answer, row) || row.key() != asked.key()) {
+            why = "rank " + std::to_string(rank) + " answered " + label_of(asked) + " with '" +
+                  answer + "'";
+            return false;
+          }
+          if (!record(item_rows[item], row)) {
+            why = error;
+            return false;
+          }
+          work_done += positions;
+          progress.update(work_done, total_work,
+                          label_of(row) + " (rank " + std::to_string(rank) + ", " + row.host + ")");
+          return true;
+        },
+        error);
+    if (!all) return 2;
+  }
+  for (size_t index = 0; index < grid.size(); ++index) {
+    if (measured[index]) {
+      outcome.rows.push_back(*measured[index]);
+    } else if (auto it = done.find(grid[index].key()); it != done.end()) {
+      outcome.rows.push_back(it->second);
     }
-    std::printf("%-28s %14llu nodes %9.2f s\n", label.c_str(), (unsigned long long)row.nodes,
-                row.seconds);
-    std::fflush(stdout);
-    outcome.rows.push_back(row);
-    ++outcome.rows_measured;
-    ++state.rows_done;
-    if (!util::write_file_atomically(json_path, run_json(config, state), error)) return 2;
   }
 
   state.complete = true;
@@ -371,7 +461,27 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
       std::string(hashing::tt_entry_scheme_name(config.scheme)) + ", 1 thread; sizes 2^" +
       std::to_string(config.min_log2) + " to 2^" + std::to_string(config.max_log2) +
       " entries (16 bytes each, 4 to a 64-byte bucket)\n";
-  outcome.summary = tt_study_summary(outcome.rows, config.policies, header);
+  // Nodes do not depend on the machine; the seconds in results.csv do: where the rows were
+  // measured, when more than one kind of machine measured them.
+  std::map<std::string, std::pair<int, std::set<std::string>>> by_model;
+  for (const auto& row : outcome.rows) {
+    auto& [count, hosts] = by_model[row.cpu_model];
+    ++count;
+    if (!row.host.empty()) hosts.insert(row.host);
+  }
+  std::string machines;
+  if (by_model.size() > 1) {
+    machines = "rows measured on " + std::to_string(by_model.size()) +
+               " CPU models (nodes are the same on any; seconds are not):\n";
+    for (const auto& [model, measured_there] : by_model) {
+      std::string hosts;
+      for (const auto& h : measured_there.second) hosts += (hosts.empty() ? "" : ", ") + h;
+      machines += "  " + (model.empty() ? std::string("not recorded") : model) + ": " +
+                  std::to_string(measured_there.first) + " rows" +
+                  (hosts.empty() ? "" : " (" + hosts + ")") + "\n";
+    }
+  }
+  outcome.summary = tt_study_summary(outcome.rows, config.policies, header + machines);
   if (!util::write_file_atomically(config.out_dir + "/" + kSummaryFile, outcome.summary, error) ||
       !util::write_file_atomically(json_path, run_json(config, state), error))
     return 2;

@@ -28,6 +28,10 @@
 
 namespace splitlab::bench {
 
+namespace ranks {
+class World;
+}
+
 struct TtStudyConfig {
   std::string games_path;  // Where the series come from (recorded, not compared on resume).
   SeriesSelection selection;
@@ -46,6 +50,11 @@ struct TtStudyConfig {
   hashing::TtEntryScheme scheme = hashing::TtEntryScheme::Xor;
   std::string out_dir;
   std::vector<std::string> command_line;  // "splitlab", "tt-study", ...: for the metadata.
+  // Under mpirun (bench/ranks): rank 0 hands each row still to measure to the next free rank
+  // and writes every file; the other ranks measure (each needs the games file at the same
+  // path). Rows name their host and CPU model; nodes do not depend on the machine. Null: this
+  // process alone.
+  ranks::World* world = nullptr;
 };
 
 // Searches every position of `series` to `depth` (recorded in the row) on a fresh table of

@@ -24,6 +24,13 @@ std::vector<std::string> split_csv(std::string_view line) {
   }
 }
 
+// A machine's name as a field: no comma (the fields' separator) and no line break in it.
+std::string csv_name(std::string text) {
+  for (char& c : text)
+    if (c == ',' || c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
 // A whole field as a number, or false.
 template <typename T>
 bool parse_number(const std::string& text, T& value) {
@@ -80,14 +87,15 @@ std::string to_csv(const TtStudyRow& row) {
   out.precision(6);
   out << study_search_name(row.search) << ',' << study_table_name(row.table) << ','
       << hashing::tt_replace_policy_name(row.policy) << ',' << row.log2_entries << ',' << row.depth
-      << ',' << row.positions << ',' << row.nodes << ',' << std::fixed << row.seconds;
+      << ',' << row.positions << ',' << row.nodes << ',' << std::fixed << row.seconds << ','
+      << csv_name(row.host) << ',' << csv_name(row.cpu_model);
   return out.str();
 }
 
 bool from_csv(std::string_view line, TtStudyRow& row) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const auto f = split_csv(line);
-  if (f.size() != 8) return false;
+  if (f.size() != 8 && f.size() != 10) return false;  // 8: written before rows named a machine.
   const auto search = parse_study_search(f[0]);
   const auto table = parse_study_table(f[1]);
   const auto policy = hashing::parse_tt_replace_policy(f[2]);
@@ -100,6 +108,10 @@ bool from_csv(std::string_view line, TtStudyRow& row) {
       !parse_number(f[5], parsed.positions) || !parse_number(f[6], parsed.nodes) ||
       !parse_number(f[7], parsed.seconds))
     return false;
+  if (f.size() == 10) {
+    parsed.host = f[8];
+    parsed.cpu_model = f[9];
+  }
   row = parsed;
   return true;
 }

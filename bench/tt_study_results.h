@@ -33,12 +33,17 @@ struct TtStudyRow {
   int positions = 0;
   uint64_t nodes = 0;  // Every node, interior and quiescence, over all positions.
   double seconds = 0;
+  std::string host, cpu_model;  // Where it was measured (empty in rows from before ranks).
 
   // Identifies the measurement: a resumed run skips the rows it already has.
   std::string key() const;
 };
 
 inline constexpr std::string_view kTtStudyCsvHeader =
+    "search,table,policy,log2_entries,depth,positions,nodes,seconds,host,cpu_model";
+// The header of results files written before rows named their machine: still read (a resume
+// rewrites the file under the new header, the old rows with an empty host).
+inline constexpr std::string_view kTtStudyCsvHeaderWithoutMachine =
     "search,table,policy,log2_entries,depth,positions,nodes,seconds";
 std::string to_csv(const TtStudyRow& row);
 // False on a line that is not a row (a torn last line of an interrupted run, say).

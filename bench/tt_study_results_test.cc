@@ -42,10 +42,22 @@ TEST(TtStudyResultsTest, NamesParseBack) {
 TEST(TtStudyResultsTest, CsvRowsRoundTripAndBadLinesAreRefused) {
   const TtStudyRow a = row(kPlain, kCleared, TtReplacePolicy::DepthAge, 22, 123456789012ull);
   const std::string line = to_csv(a);
-  EXPECT_EQ(line, "plain,cleared,depth-age,22,8,10,123456789012,0.250000");
+  EXPECT_EQ(line, "plain,cleared,depth-age,22,8,10,123456789012,0.250000,,");
   TtStudyRow b;
   ASSERT_TRUE(from_csv(line, b));
   EXPECT_EQ(to_csv(b), line);
+  // A row names the machine it was measured on (a study over MPI ranks has several); a comma
+  // in a name cannot split the row.
+  TtStudyRow on_host = a;
+  on_host.host = "node07";
+  on_host.cpu_model = "AMD EPYC 7763 64-Core Processor, rev 1";
+  ASSERT_TRUE(from_csv(to_csv(on_host), b));
+  EXPECT_EQ(b.host, "node07");
+  EXPECT_EQ(b.cpu_model, "AMD EPYC 7763 64-Core Processor  rev 1");
+  // Rows written before rows named a machine still read, with none.
+  ASSERT_TRUE(from_csv("plain,cleared,depth-age,22,8,10,123456789012,0.250000", b));
+  EXPECT_EQ(b.nodes, 123456789012ull);
+  EXPECT_EQ(b.host, "");
   EXPECT_EQ(b.key(), a.key());
   EXPECT_EQ(a.key(), "plain|cleared|depth-age|22");
   ASSERT_TRUE(from_csv(line + "\r", b));  // CRLF files.

@@ -29,12 +29,9 @@ int match_command(const std::vector<std::string>& args) {
   std::string error;
   // Under mpirun every rank runs this command with the same arguments (bench/ranks/ranks.h).
   std::unique_ptr<bench::ranks::World> world;
-  if (bench::ranks::launched_by_mpi()) {
-    world = bench::ranks::World::join(error);
-    if (!world) {
-      std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
-      return 2;
-    }
+  if (!bench::ranks::join_if_launched(world, error)) {
+    std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
+    return 2;
   }
   const bool rank_zero = !world || world->rank() == 0;
   bench::match::MatchConfig config;

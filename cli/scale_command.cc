@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <type_traits>
 #include <sstream>
 
+#include "bench/ranks/ranks.h"
 #include "bench/run_metadata.h"
 #include "bench/scale.h"
 #include "bench/scaling_suite.h"
@@ -246,6 +248,12 @@ const util::CommandSpec& scale_spec() {
 int scale_command(const std::vector<std::string>& args) {
   Flags flags(scale_spec().flags);
   std::string error;
+  // Under mpirun every rank runs this command with the same arguments (bench/ranks/ranks.h).
+  std::unique_ptr<bench::ranks::World> world;
+  if (!bench::ranks::join_if_launched(world, error)) return fail(error);
+  const bool rank_zero = !world || world->rank() == 0;
+  // Every rank reads the same arguments: one says what is wrong.
+  auto fail = [&](const std::string& message) { return rank_zero ? cli::fail(message) : 2; };
   if (!flags.parse(args, error)) return fail(error);
   bench::ScaleConfig config;
   if (flags.has("game") && !parse_game(flags.get("game"), config.game, error))
@@ -308,11 +316,19 @@ int scale_command(const std::vector<std::string>& args) {
     std::snprintf(limit, sizeof limit, "equal time (%.3g s a 1-thread search)", config.seconds);
   else
     std::snprintf(limit, sizeof limit, "depth %d", config.depth);
-  std::fprintf(stderr, "scale: %s, %zu positions, %s, %d repeat(s), results in %s\n",
-               game.c_str(), config.positions.size(), limit, config.repeats,
-               config.out_dir.c_str());
+  if (rank_zero)
+    std::fprintf(stderr, "scale: %s, %zu positions, %s, %d repeat(s), results in %s\n",
+                 game.c_str(), config.positions.size(), limit, config.repeats,
+                 config.out_dir.c_str());
+  config.world = world.get();
   const int rc = bench::run_scale(config, error);
-  if (rc) return fail(error);
+  if (rc) {
+    const int status = fail(error);
+    // The other ranks would wait for this one: the whole job ends, with every row rank 0
+    // received already in runs.csv.
+    if (world && world->size() > 1 && rank_zero) world->abort(status);
+    return status;
+  }
   return 0;
 }
 

@@ -40,7 +40,7 @@ else
   for f in results.csv summary.txt run.json config.txt; do
     [[ -s "$DIR/$f" ]] || fail "tiny run: $f missing or empty"
   done
-  header="search,table,policy,log2_entries,depth,positions,nodes,seconds"
+  header="search,table,policy,log2_entries,depth,positions,nodes,seconds,host,cpu_model"
   [[ "$(head -n 1 "$DIR/results.csv")" == "$header" ]] ||
     fail "results.csv header: $(head -n 1 "$DIR/results.csv")"
   rows=$(($(wc -l <"$DIR/results.csv") - 1))

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <sstream>
 
+#include "bench/ranks/ranks.h"
 #include "bench/run_metadata.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
@@ -185,19 +187,33 @@ bool parse_tt_study_args(const std::vector<std::string>& args, bench::TtStudyCon
 int tt_study_command(const std::vector<std::string>& args) {
   bench::TtStudyConfig config;
   std::string error;
+  // Under mpirun every rank runs this command with the same arguments (bench/ranks/ranks.h).
+  std::unique_ptr<bench::ranks::World> world;
+  if (!bench::ranks::join_if_launched(world, error)) return fail(error);
+  const bool rank_zero = !world || world->rank() == 0;
+  // Every rank reads the same arguments: one says what is wrong.
+  auto fail = [&](const std::string& message) { return rank_zero ? cli::fail(message) : 2; };
   if (!parse_tt_study_args(args, config, error)) return fail(error);
   config.command_line = bench::splitlab_command_line("tt-study", args);
-  if (int(config.series.size()) < config.selection.max_games)
+  config.world = world.get();
+  if (rank_zero && int(config.series.size()) < config.selection.max_games)
     std::fprintf(stderr, "tt-study: only %zu games of %s are long enough for --max-games %d\n",
                  config.series.size(), config.games_path.c_str(), config.selection.max_games);
-  std::fprintf(stderr,
-               "tt-study: %zu positions from %zu games, depth %d (full search), %d (plain "
-               "search), %zu policies, sizes 2^%d to 2^%d entries, results in %s\n",
-               bench::position_count(config.series), config.series.size(), config.depth,
-               config.plain_depth, config.policies.size(), config.min_log2, config.max_log2,
-               config.out_dir.c_str());
+  if (rank_zero)
+    std::fprintf(stderr,
+                 "tt-study: %zu positions from %zu games, depth %d (full search), %d (plain "
+                 "search), %zu policies, sizes 2^%d to 2^%d entries, results in %s\n",
+                 bench::position_count(config.series), config.series.size(), config.depth,
+                 config.plain_depth, config.policies.size(), config.min_log2, config.max_log2,
+                 config.out_dir.c_str());
   bench::TtStudyOutcome outcome;
-  if (bench::run_tt_study(config, outcome, error)) return fail(error);
+  if (bench::run_tt_study(config, outcome, error) != 0) {
+    const int status = fail(error);
+    // The other ranks would wait for this one: the whole job ends, with every row rank 0
+    // received already in results.csv.
+    if (world && world->size() > 1 && rank_zero) world->abort(status);
+    return status;
+  }
   return 0;
 }
 

@@ -22,6 +22,10 @@ import subprocess
 import sys
 import time
 
+# The shared helpers beside bench/ranks (a data file of this test).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ranks"))
+from mpi_testing import mpi_env, rank_pids  # noqa: E402
+
 BIN, FAKE, TMP = sys.argv[1:4]
 failures = []
 
@@ -36,27 +40,6 @@ def check(condition, what):
         failures.append(what)
         print("FAILED: " + what, file=sys.stderr)
     return condition
-
-
-def mpi_env():
-    env = dict(os.environ)
-    # Open MPI refuses root unless told; CI runs as root.
-    env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
-    env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
-    # Its session directory holds Unix sockets, whose paths must stay short: not Bazel's TMPDIR.
-    env["TMPDIR"] = "/tmp"
-    # Open MPI leaves allocations behind at MPI_Finalize in components it has unloaded, which
-    # LeakSanitizer can neither name nor suppress: leaks go unchecked in the ranks only (every
-    # other match test checks the runner's own without MPI); AddressSanitizer's checks stay.
-    if "ASAN_OPTIONS" in env:
-        env["ASAN_OPTIONS"] += ":detect_leaks=0"
-    # Open MPI, its dozens of loaded components and libevent are not built with ThreadSanitizer
-    # and lock and share memory in ways it misreads (a lock order inside the TCP transport, a
-    # recursive lock taken twice): in the ranks its reports are limited to instrumented code,
-    # Splitlab's own (the slots and the thread that talks to rank 0).
-    if "TSAN_OPTIONS" in env:
-        env["TSAN_OPTIONS"] += ":ignore_noninstrumented_modules=1"
-    return env
 
 
 def mpirun_command(ranks, args):
@@ -162,27 +145,6 @@ def sprt_stops_every_rank():
           (sorted(finished - set(played)), sorted(set(played) - finished)))
     check(results.get("sprt_status", {}).get("decision") == "H1",
           "sprt: results.json's sprt_status is %s" % results.get("sprt_status"))
-
-
-def rank_pids(mpirun_pid):
-    """{rank: pid} of the ranks mpirun started on this machine (its children)."""
-    ranks = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % entry) as f:
-                parent = int(f.read().rsplit(")", 1)[1].split()[1])
-            if parent != mpirun_pid:
-                continue
-            with open("/proc/%s/environ" % entry, "rb") as f:
-                env = f.read().split(b"\0")
-        except (OSError, ValueError, IndexError):
-            continue
-        for item in env:
-            if item.startswith(b"OMPI_COMM_WORLD_RANK="):
-                ranks[int(item.split(b"=", 1)[1])] = int(entry)
-    return ranks
 
 
 def killed_rank_resumes(victim):

@@ -142,4 +142,11 @@ void World::abort(int status) {
   std::_Exit(status);
 }
 
+bool join_if_launched(std::unique_ptr<World>& world, std::string& error) {
+  world.reset();
+  if (!launched_by_mpi()) return true;
+  world = World::join(error);
+  return world != nullptr;
+}
+
 }  // namespace splitlab::bench::ranks

@@ -61,4 +61,9 @@ class World {
   std::string host_;
 };
 
+// For a command that every rank runs with the same arguments: the job when an MPI launcher
+// started this process (World::join), else null, and the command runs alone as it always has.
+// False with `error` set when the job cannot be joined.
+bool join_if_launched(std::unique_ptr<World>& world, std::string& error);
+
 }  // namespace splitlab::bench::ranks
