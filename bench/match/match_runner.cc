@@ -1,5 +1,8 @@
 #include "bench/match/match_runner.h"
 
+#include <sys/resource.h>
+#include <sys/time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -30,6 +33,15 @@ const char* decision_text(SprtDecision d) {
   return d == SprtDecision::kAcceptH1 ? "H1 was accepted" : "H0 was accepted";
 }
 
+// The CPU time this process has used (user and system, every thread; child processes, the
+// engines, not counted).
+double process_cpu_seconds() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 class MatchRunner {
  public:
   MatchRunner(const MatchConfig& config, ranks::World* world)
@@ -56,9 +68,14 @@ class MatchRunner {
   // one game), or none once the match stops scheduling; prints each game's "Started" line.
   // Called with mutex_ held.
   std::vector<const ScheduledGame*> take_games(size_t at_most);
-  // Everything that follows finished games; called with mutex_ held. `batched`: games from other
-  // ranks, which may end far faster than a local worker's (see the body).
-  void record_games(const std::vector<GameRecord>& records, bool batched);
+  // Everything that follows finished games (a local worker's one, or a batch from other ranks);
+  // called with mutex_ held.
+  void record_games(const std::vector<GameRecord>& records);
+  // While this process's workers play (no other ranks): rewrites results.json when games
+  // recorded since it was last written wait for it (see record_games).
+  void keep_results_current();
+  // Whether results.json, out of date, is to be rewritten now (see record_games). mutex_ held.
+  bool results_due() const;
   // Rewrites results.json (and sprt.csv) now; on failure the match stops. mutex_ held.
   void refresh_results();
   void check_sprt();
@@ -96,7 +113,15 @@ class MatchRunner {
   };
   std::vector<SprtPoint> sprt_course_;
   std::string io_error_;
+  // Under MPI ranks: the games this rank's own workers finished, waiting for serve_ranks to
+  // record them with the next batch (one flush of the state for all), and the workers still
+  // playing.
+  std::vector<GameRecord> local_finished_;
+  int local_workers_ = 0;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_results_write_;  // Of results.json.
+  std::chrono::steady_clock::duration last_results_write_took_{};
+  size_t last_results_bytes_ = 0;
   bool results_stale_ = false;  // Games were recorded since results.json was written.
 };
 
@@ -186,8 +211,12 @@ int MatchRunner::run(std::string& error) {
   std::vector<std::thread> workers;
   const int worker_count =
       std::min<int>(config_.concurrency, std::max<int>(1, int(pending_.size())));
+  local_workers_ = worker_count;
   for (int i = 0; i < worker_count; ++i) workers.emplace_back([this, i] { worker(i); });
-  if (world_ && world_->size() > 1) serve_ranks();
+  if (world_ && world_->size() > 1)
+    serve_ranks();
+  else
+    keep_results_current();
   for (auto& w : workers) w.join();
   if (!io_error_.empty()) {
     error = io_error_;
@@ -212,6 +241,17 @@ int MatchRunner::run(std::string& error) {
       "Runner overhead: %.3f%% of the games' wall time (%.1f s of %.1f s) was not "
       "spent waiting for the engines\n",
       runner_overhead_percent(games), (wall - think) / 1000.0, wall / 1000.0);
+  // The runner process's own work (this rank's: over MPI, the coordinator's), the engines'
+  // processes apart: what a campaign of many ranks asks of rank 0.
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  const double cpu = process_cpu_seconds();
+  if (finished_this_run_ > 0)
+    std::printf("Runner: %zu games in %.1f s (%.1f a second) over %d rank%s; this process used "
+                "%.2f s of CPU (%.3f ms a game)\n",
+                finished_this_run_, seconds, double(finished_this_run_) / seconds,
+                world_ ? world_->size() : 1, world_ && world_->size() > 1 ? "s" : "", cpu,
+                1000.0 * cpu / double(finished_this_run_));
   std::printf("Finished match\n");
   std::fflush(stdout);
   if (!config_.out_dir.empty() && !write_results(true, error)) return 1;
@@ -247,8 +287,15 @@ void MatchRunner::worker(int slot) {
     record.host = host_;
     record.cpus = cpus;
     std::lock_guard lock(mutex_);
-    record_games({record}, false);
+    // Beside other ranks, serve_ranks records this game with theirs: a flush to disk per game
+    // here, under the lock, would hold up the games of every other rank.
+    if (world_ && world_->size() > 1)
+      local_finished_.push_back(std::move(record));
+    else
+      record_games({record});
   }
+  std::lock_guard lock(mutex_);
+  --local_workers_;
 }
 
 std::vector<const ScheduledGame*> MatchRunner::take_games(size_t at_most) {
@@ -274,7 +321,11 @@ void MatchRunner::serve_ranks() {
   const int slots = (world_->size() - 1) * config_.concurrency;
   int closed = 0, in_flight = 0;
   bool stopping = false, stop_sent = false;
-  while (closed < slots || in_flight > 0) {
+  auto local_games_pending = [&] {
+    std::lock_guard lock(mutex_);
+    return local_workers_ > 0 || !local_finished_.empty();
+  };
+  while (closed < slots || in_flight > 0 || local_games_pending()) {
     // An SPRT that decided (or a write that failed) stops every rank at once: games handed out
     // but not started come back as dropped, and are played when the match resumes.
     if (!stopping) {
@@ -320,15 +371,25 @@ void MatchRunner::serve_ranks() {
       }
     }
     std::lock_guard lock(mutex_);
+    for (auto& record : local_finished_) finished.push_back(std::move(record));
+    local_finished_.clear();
     if (!finished.empty())
-      record_games(finished, true);
-    else if (results_stale_ &&
-             std::chrono::steady_clock::now() - last_results_write_ >= std::chrono::seconds(1))
+      record_games(finished);
+    else if (results_stale_ && results_due())
       refresh_results();
   }
 }
 
-void MatchRunner::record_games(const std::vector<GameRecord>& records, bool batched) {
+void MatchRunner::keep_results_current() {
+  while (true) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::lock_guard lock(mutex_);
+    if (local_workers_ == 0) return;
+    if (results_stale_ && results_due()) refresh_results();
+  }
+}
+
+void MatchRunner::record_games(const std::vector<GameRecord>& records) {
   finished_this_run_ += records.size();
   std::string error;
   // The state first, one flush to disk for the whole batch (the games that arrived together
@@ -366,18 +427,27 @@ void MatchRunner::record_games(const std::vector<GameRecord>& records, bool batc
       print_score_blocks();
   }
   std::fflush(stdout);
-  // results.json is the readable copy of the state, rewritten whole after every game. Games from
-  // other ranks can end hundreds a second (instant games, many ranks): then it is rewritten at
-  // most once a second (serve_ranks catches up when they pause), so that rewriting it never
-  // costs more than the games; the match's end writes it again. The state alone is what a
-  // resume reads.
+  // results.json is the readable copy of the state, rewritten whole after every game. But games
+  // can end hundreds a second (instant games, many ranks), and the file grows with every game:
+  // past 256 KB it is rewritten only once the time since the last rewrite is 50 times what that
+  // rewrite took (or a second), so that rewriting costs at most 2% of the runner's time;
+  // serve_ranks or keep_results_current catches up when games pause, and the match's end writes
+  // it again. The state alone is what a resume reads.
   results_stale_ = true;
-  if (!batched || stop_scheduling_ ||
-      std::chrono::steady_clock::now() - last_results_write_ >= std::chrono::seconds(1))
-    refresh_results();
+  if (stop_scheduling_ || results_due()) refresh_results();
   progress_.update(
       double(finished_this_run_), double(pending_.size()),
       "game " + std::to_string(tally_.finished()) + " of " + std::to_string(schedule_.size()));
+}
+
+// results.json up to this size is rewritten after every game, however fast games end: a few
+// milliseconds a rewrite.
+constexpr size_t kResultsAlwaysRewrittenBytes = 256 << 10;
+
+bool MatchRunner::results_due() const {
+  const auto since = std::chrono::steady_clock::now() - last_results_write_;
+  return last_results_bytes_ < kResultsAlwaysRewrittenBytes || since >= std::chrono::seconds(1) ||
+         since >= 50 * last_results_write_took_;
 }
 
 void MatchRunner::refresh_results() {
@@ -388,6 +458,7 @@ void MatchRunner::refresh_results() {
     io_error_ = error;
     stop_scheduling_ = true;
   }
+  last_results_write_took_ = std::chrono::steady_clock::now() - last_results_write_;
 }
 
 void MatchRunner::check_sprt() {
@@ -445,7 +516,14 @@ bool MatchRunner::write_results(bool complete, std::string& error) {
             [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
   summary.games = &games;
   summary.sprt = sprt_status_;
-  if (!store_.write_file("results.json", results_json(summary), error)) return false;
+  summary.ranks = world_ ? world_->size() : 1;
+  summary.games_this_run = int64_t(finished_this_run_);
+  summary.runner_wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  summary.runner_cpu_seconds = process_cpu_seconds();
+  const std::string json = results_json(summary);
+  last_results_bytes_ = json.size();
+  if (!store_.write_file("results.json", json, error)) return false;
   if (!config_.sprt) return true;
   // The SPRT's course, for scripts/plot_sprt.py (sprt.png): its bounds in Elo on top.
   char line[256];

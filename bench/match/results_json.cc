@@ -138,6 +138,12 @@ std::string results_json(const MatchSummary& s) {
       .integer("finished_games", int64_t(s.games->size()))
       .boolean("complete", s.complete)
       .number("runner_overhead_percent", runner_overhead_percent(*s.games));
+  json.begin_object("runner")
+      .integer("ranks", s.ranks)
+      .integer("games_this_run", s.games_this_run)
+      .number("wall_seconds", s.runner_wall_seconds)
+      .number("cpu_seconds", s.runner_cpu_seconds)
+      .end_object();
   if (s.sprt)
     json.begin_object("sprt_status")
         .number("llr", s.sprt->llr)

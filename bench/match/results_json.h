@@ -27,6 +27,11 @@ struct MatchSummary {
   const MatchTally* tally = nullptr;
   const std::vector<GameRecord>* games = nullptr;  // Sorted by index.
   std::optional<SprtStatus> sprt;
+  // The runner itself, this run: its ranks (1 without MPI), the games it finished, its wall
+  // time so far and its process's CPU time (engines apart; over MPI, rank 0's).
+  int ranks = 1;
+  int64_t games_this_run = 0;
+  double runner_wall_seconds = 0, runner_cpu_seconds = 0;
 };
 
 // The runner's own share of the games' wall time, in percent, summed over `games`: the time not
