@@ -1,5 +1,7 @@
 #include "bench/run_metadata.h"
 
+#include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -109,6 +111,13 @@ RunMetadata collect_run_metadata(const std::vector<std::string>& command_line,
   metadata.machine = machine_info();
   metadata.seed = seed;
   return metadata;
+}
+
+double process_cpu_seconds() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
 MachineInfo machine_info() {

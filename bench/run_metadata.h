@@ -52,6 +52,10 @@ RunMetadata collect_run_metadata(const std::vector<std::string>& command_line,
 
 MachineInfo machine_info();
 
+// The CPU time this process has used so far, user and system, every thread (child processes,
+// such as a match's engines, not counted): a runner's own cost.
+double process_cpu_seconds();
+
 // The current time in UTC, ISO 8601 to the second.
 std::string utc_now();
 

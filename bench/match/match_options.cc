@@ -95,7 +95,8 @@ const std::vector<util::FlagSpec>& match_flags() {
                     "core"),
         switch_flag("instant-games",
                     "start no engine: each game ends at once with a result drawn from its "
-                    "number, to measure the runner (and its MPI ranks) alone"),
+                    "number, to measure the runner (and its MPI ranks) alone; over MPI ranks, "
+                    "rank 0 plays none itself"),
         list_flag("draw", "KEY=VALUE...",
                   "adjudicate a draw: movenumber=N movecount=N score=CP", "off"),
         list_flag("resign", "KEY=VALUE...",

@@ -1,8 +1,5 @@
 #include "bench/match/match_runner.h"
 
-#include <sys/resource.h>
-#include <sys/time.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -31,15 +28,6 @@ namespace {
 
 const char* decision_text(SprtDecision d) {
   return d == SprtDecision::kAcceptH1 ? "H1 was accepted" : "H0 was accepted";
-}
-
-// The CPU time this process has used (user and system, every thread; child processes, the
-// engines, not counted).
-double process_cpu_seconds() {
-  rusage usage{};
-  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
-  auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
-  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
 class MatchRunner {
@@ -209,8 +197,12 @@ int MatchRunner::run(std::string& error) {
   if (!config_.out_dir.empty() && !write_results(false, error)) return 1;
 
   std::vector<std::thread> workers;
+  // Instant games over MPI ranks measure the scheduling: every one goes through rank 0's
+  // messages, played by the other ranks alone.
+  const bool only_other_ranks = config_.instant_games && world_ && world_->size() > 1;
   const int worker_count =
-      std::min<int>(config_.concurrency, std::max<int>(1, int(pending_.size())));
+      only_other_ranks ? 0
+                       : std::min<int>(config_.concurrency, std::max<int>(1, int(pending_.size())));
   local_workers_ = worker_count;
   for (int i = 0; i < worker_count; ++i) workers.emplace_back([this, i] { worker(i); });
   if (world_ && world_->size() > 1)

@@ -1,6 +1,7 @@
 #include "bench/match/rank_player.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "bench/match/instant_game.h"
 #include "bench/match/match_runner.h"
 #include "bench/match/rank_messages.h"
+#include "bench/run_metadata.h"
 
 namespace splitlab::bench::match {
 
@@ -48,11 +50,14 @@ class RankPlayer {
   std::vector<std::vector<int>> slot_cpus_;  // --affinity: each slot's CPUs.
   bool stopped_ = false;  // Rank 0 sent kStop.
   std::vector<std::pair<int, std::string>> outbox_;  // Tag and payload, for rank 0.
+  std::condition_variable outbox_filled_;
+  std::atomic<int> games_played_{0};  // By this rank's slots (counted by each, read at the end).  // Wakes the thread that sends (only it talks MPI).
 };
 
 void RankPlayer::post(int tag, std::string payload) {
   std::lock_guard lock(mutex_);
   outbox_.emplace_back(tag, std::move(payload));
+  outbox_filled_.notify_one();
 }
 
 void RankPlayer::play_slot(int slot) {
@@ -75,13 +80,16 @@ void RankPlayer::play_slot(int slot) {
       if (s.games.empty() && !s.closed && !s.waiting) {
         s.waiting = true;
         outbox_.emplace_back(kWantGames, std::to_string(slot));
+        outbox_filled_.notify_one();
       }
       work_arrived_.wait(lock, [&] { return !s.games.empty() || s.closed; });
       // After a stop, games not yet started are handed back, so rank 0 stops waiting for them.
-      if (stopped_)
+      if (stopped_) {
         for (; !s.games.empty(); s.games.pop_front())
           outbox_.emplace_back(kDroppedGame, std::to_string(slot) + "\t" +
                                                  std::to_string(s.games.front().game.index));
+        outbox_filled_.notify_one();
+      }
       if (s.games.empty()) {
         if (s.closed) break;
         continue;
@@ -96,6 +104,7 @@ void RankPlayer::play_slot(int slot) {
     record.host = world_.host();
     record.cpus = cpus;
     post(kFinishedGame, encode_finished_game(slot, record));
+    games_played_.fetch_add(1, std::memory_order_relaxed);
   }
 }
 
@@ -143,8 +152,13 @@ int RankPlayer::run(std::string& error) {
       if (outbox_.empty()) break;
       continue;
     }
-    auto message = world_.wait(std::chrono::milliseconds(1));
-    if (!message) continue;
+    auto message = world_.poll();
+    if (!message) {
+      // Until a slot has something to send, or it is time to poll again.
+      std::unique_lock lock(mutex_);
+      outbox_filled_.wait_for(lock, world_.idle_delay(), [&] { return !outbox_.empty(); });
+      continue;
+    }
     int slot = -1;
     std::lock_guard lock(mutex_);
     if (message->tag == kGames) {
@@ -173,6 +187,10 @@ int RankPlayer::run(std::string& error) {
     work_arrived_.notify_all();
   }
   for (auto& t : threads) t.join();
+  // This rank's own cost, engines apart: with rank 0's (its "Runner:" line), what the match
+  // over ranks asked of the runners (experiments/mpi-campaigns).
+  std::fprintf(stderr, "%s: played %d games; this process used %.2f s of CPU\n", where.c_str(),
+               games_played_.load(std::memory_order_relaxed), process_cpu_seconds());
   return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
@@ -90,6 +91,8 @@ void World::send(int to, int tag, const std::string& payload) {
                  rank_, host_.c_str(), to);
     abort(1);
   }
+  // A message sent is often a request: its reply is on its way, so look for it at once.
+  idle_delay_ = kShortestIdleDelay;
 #else
   (void)to, (void)tag, (void)payload;
 #endif
@@ -115,6 +118,7 @@ std::optional<Message> World::poll() {
                  rank_, host_.c_str(), status.MPI_SOURCE);
     abort(1);
   }
+  idle_delay_ = kShortestIdleDelay;
   return message;
 #else
   return std::nullopt;
@@ -123,14 +127,19 @@ std::optional<Message> World::poll() {
 
 std::optional<Message> World::wait(std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  // Short sleeps at first, so that a reply that is on its way is taken at once; then a
-  // millisecond, which costs a waiting rank nothing it would notice.
-  for (int round = 0;; ++round) {
+  while (true) {
     if (auto message = poll()) return message;
-    if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
-    std::this_thread::sleep_for(round < 50 ? std::chrono::microseconds(20)
-                                           : std::chrono::microseconds(1000));
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) return std::nullopt;
+    const auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - now);
+    std::this_thread::sleep_for(std::min(idle_delay(), left));
   }
+}
+
+std::chrono::microseconds World::idle_delay() {
+  const auto delay = idle_delay_;
+  idle_delay_ = std::min(2 * idle_delay_, kLongestIdleDelay);
+  return delay;
 }
 
 void World::abort(int status) {
