@@ -52,10 +52,12 @@ class World {
   // MPI_Recv, which keeps a core busy in Open MPI: a core the rank's games need.
   std::optional<Message> wait(std::chrono::milliseconds timeout);
   // How long to sleep before polling again after a poll that found nothing: 20 us after a
-  // message (received or sent), doubling with each empty poll up to 10 ms. Messages in a stream are taken at once;
-  // a rank that waits for games of minutes polls a hundred times a second (a poll costs tens of
-  // microseconds of CPU in Open MPI), not fifty thousand. wait() sleeps these; a caller that
-  // must also wake for its own threads sleeps them on its condition variable.
+  // message (received or sent), doubling with each empty poll up to 50 ms. Messages in a stream
+  // are taken at once; a rank that waits for games of seconds polls twenty times a second (a
+  // wake-up and a poll cost tens of microseconds of CPU), not fifty thousand. The longest delay
+  // weighs that CPU against the wait it adds at a game's end (experiments/mpi-campaigns).
+  // wait() sleeps these; a caller that must also wake for its own threads sleeps them on its
+  // condition variable.
   std::chrono::microseconds idle_delay();
   // Ends every rank of the job at once (MPI_Abort), e.g. after an error on one of them.
   [[noreturn]] void abort(int status);
@@ -65,7 +67,7 @@ class World {
   bool with_mpi_ = false;
   std::chrono::microseconds idle_delay_{kShortestIdleDelay};
   static constexpr std::chrono::microseconds kShortestIdleDelay{20};
-  static constexpr std::chrono::microseconds kLongestIdleDelay{10000};
+  static constexpr std::chrono::microseconds kLongestIdleDelay{50000};
   int rank_ = 0, size_ = 1;
   std::string host_;
 };

@@ -59,7 +59,8 @@ def load(out):
         games = runner["games_this_run"]
         wall = runner["wall_seconds"]
         cpu = runner["cpu_seconds"]
-        lengths = [g["wall_ms"] / 1000.0 for g in data["games"]]
+        games_rows = data["games"] if isinstance(data["games"], list) else []  # Left out: instant.
+        lengths = [g["wall_ms"] / 1000.0 for g in games_rows]
         mean_game = sum(lengths) / len(lengths) if lengths else 0.0
         cpu_per_game = cpu / games if games else 0.0
         instant = name.startswith("instant")
