@@ -120,6 +120,19 @@ double process_cpu_seconds() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
+double thread_cpu_seconds() {
+  timespec t{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return 0;
+  return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
+}
+
+double thread_cpu_seconds(pthread_t thread) {
+  clockid_t clock{};
+  timespec t{};
+  if (pthread_getcpuclockid(thread, &clock) != 0 || clock_gettime(clock, &t) != 0) return 0;
+  return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
+}
+
 MachineInfo machine_info() {
   MachineInfo info;
   char name[256] = {};

@@ -10,6 +10,8 @@
 // `executable` names the binary that ran.
 #pragma once
 
+#include <pthread.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -55,6 +57,10 @@ MachineInfo machine_info();
 // The CPU time this process has used so far, user and system, every thread (child processes,
 // such as a match's engines, not counted): a runner's own cost.
 double process_cpu_seconds();
+// The CPU time the calling thread (or `thread`, still running) has used so far: which of a
+// runner's threads costs what.
+double thread_cpu_seconds();
+double thread_cpu_seconds(pthread_t thread);
 
 // The current time in UTC, ISO 8601 to the second.
 std::string utc_now();

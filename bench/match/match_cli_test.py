@@ -87,6 +87,16 @@ def self_match():
     check(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", results["started"]), "results.json: started")
     # Loose: sanitizer builds are slow; the real figure is measured at tc=10+0.1 in opt.
     check(0 <= results["runner_overhead_percent"] < 25, "results.json: overhead %r" % results["runner_overhead_percent"])
+    # The runner's own cost: its process's CPU, of which its threads' shares, as the Runner line.
+    runner = results["runner"]
+    check(runner["ranks"] == 1 and runner["games_this_run"] == 4 and runner["wall_seconds"] > 0,
+          "results.json: runner %r" % runner)
+    check(0 < runner["game_threads_cpu_seconds"] and 0 <= runner["main_thread_cpu_seconds"] and
+          runner["main_thread_cpu_seconds"] + runner["game_threads_cpu_seconds"] <=
+          runner["cpu_seconds"] + 0.05, "results.json: runner's CPU by thread %r" % runner)
+    check(re.search(r"^Runner: 4 games in [0-9.]+ s \([0-9.]+ a second\) over 1 rank; this process "
+                    r"used [0-9.]+ s of CPU \([0-9.]+ ms a game; main thread [0-9.]+ s, game "
+                    r"threads [0-9.]+ s\)$", out, re.M) is not None, "self match: Runner line")
     check(games[0]["opening_fen"] == games[1]["opening_fen"] != games[2]["opening_fen"],
           "results.json: a pair shares its opening")
     check(games[0]["pair"] == games[1]["pair"] == 0 and games[2]["pair"] == 1, "results.json: pairs")

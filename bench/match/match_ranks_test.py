@@ -69,6 +69,10 @@ def state_games(out_dir):
     return games
 
 
+RANK_REPORT = re.compile(r"^rank (\d+) \(.*\): played (\d+) games?; this process used ([0-9.]+) s "
+                         r"of CPU \(refereeing ([0-9.]+) s, messages ([0-9.]+) s\)$", re.M)
+
+
 def identity(fields):
     """What decides a game, without its timing: the row's first fields and the moves of its PGN
     (comments, which carry times, and the tags dropped)."""
@@ -119,6 +123,18 @@ def same_answer():
         r3 = json.load(f)
     check(r1.get("pairings") == r3.get("pairings"),
           "same answer: results.json's pairings differ")
+    # Each rank reports what it played and its own CPU, split between refereeing its games and
+    # its thread that talks MPI; with rank 0's own games they make the match.
+    reports = RANK_REPORT.findall(err3)
+    check(sorted(int(r[0]) for r in reports) == [1, 2], "same answer: rank reports %s" % reports)
+    local = re.search(r"^Runner: 16 games .* game threads ([0-9.]+) s\)$", out3, re.M)
+    check(local is not None and r3["runner"]["ranks"] == 3 and r3["runner"]["games_this_run"] == 16,
+          "same answer: rank 0's Runner line and runner block %r" % r3.get("runner"))
+    check(sum(int(r[1]) for r in reports) <= 16,
+          "same answer: the ranks report more games (%s) than the match's 16" % reports)
+    for rank, _, total, refereeing, messages in reports:
+        check(float(refereeing) + float(messages) <= float(total) + 0.05,
+              "same answer: rank %s's threads used more than its process: %s" % (rank, reports))
 
 
 def sprt_stops_every_rank():

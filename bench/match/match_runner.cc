@@ -109,6 +109,8 @@ class MatchRunner {
   int local_workers_ = 0;
   std::condition_variable results_changed_;  // Games recorded, or a worker done.
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  const pthread_t main_thread_ = pthread_self();  // The runner is made on the command's thread.
+  double game_threads_cpu_seconds_ = 0;  // Of the workers that have ended.
   std::chrono::steady_clock::time_point last_results_write_;  // Of results.json.
   std::chrono::steady_clock::duration last_results_write_took_{};
   size_t last_results_bytes_ = 0;
@@ -242,10 +244,11 @@ int MatchRunner::run(std::string& error) {
   const double cpu = process_cpu_seconds();
   if (finished_this_run_ > 0)
     std::printf("Runner: %zu games in %.1f s (%.1f a second) over %d rank%s; this process used "
-                "%.2f s of CPU (%.3f ms a game)\n",
+                "%.2f s of CPU (%.3f ms a game; main thread %.2f s, game threads %.2f s)\n",
                 finished_this_run_, seconds, double(finished_this_run_) / seconds,
                 world_ ? world_->size() : 1, world_ && world_->size() > 1 ? "s" : "", cpu,
-                1000.0 * cpu / double(finished_this_run_));
+                1000.0 * cpu / double(finished_this_run_), thread_cpu_seconds(),
+                game_threads_cpu_seconds_);
   std::printf("Finished match\n");
   std::fflush(stdout);
   if (!config_.out_dir.empty() && !write_results(true, error)) return 1;
@@ -290,6 +293,7 @@ void MatchRunner::worker(int slot) {
   }
   std::lock_guard lock(mutex_);
   --local_workers_;
+  game_threads_cpu_seconds_ += thread_cpu_seconds();
   results_changed_.notify_one();
 }
 
@@ -525,6 +529,8 @@ bool MatchRunner::write_results(bool complete, std::string& error) {
   summary.runner_wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   summary.runner_cpu_seconds = process_cpu_seconds();
+  summary.main_thread_cpu_seconds = thread_cpu_seconds(main_thread_);
+  summary.game_threads_cpu_seconds = game_threads_cpu_seconds_;
   const std::string json = results_json(summary);
   last_results_bytes_ = json.size();
   if (!store_.write_file("results.json", json, error)) return false;

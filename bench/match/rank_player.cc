@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <deque>
 #include <memory>
@@ -50,9 +51,17 @@ class RankPlayer {
   std::vector<std::vector<int>> slot_cpus_;  // --affinity: each slot's CPUs.
   bool stopped_ = false;  // Rank 0 sent kStop.
   std::vector<std::pair<int, std::string>> outbox_;  // Tag and payload, for rank 0.
-  std::condition_variable outbox_filled_;
-  std::atomic<int> games_played_{0};  // By this rank's slots (counted by each, read at the end).  // Wakes the thread that sends (only it talks MPI).
+  std::condition_variable outbox_filled_;  // Wakes the thread that sends (only it talks MPI).
+  std::atomic<int> games_played_{0};  // By this rank's slots (counted by each, read at the end).
+  std::atomic<int64_t> refereeing_microseconds_{0};  // The slots' threads' CPU, added at their end.
 };
+
+// How long the thread that talks MPI may sleep while every slot is playing and none waits for an
+// answer: then only a stop can come, and a stop changes nothing until a slot's game ends (it
+// drops the games not yet started). Polling twenty times a second through a game of seconds was
+// most of this thread's CPU (experiments/mpi-campaigns); once a second, a stop that arrives in a
+// game's last second may let its slot start one more game, which rank 0 records as any other.
+constexpr std::chrono::microseconds kLongestIdleDelayWhilePlaying = std::chrono::seconds(1);
 
 void RankPlayer::post(int tag, std::string payload) {
   std::lock_guard lock(mutex_);
@@ -106,6 +115,8 @@ void RankPlayer::play_slot(int slot) {
     post(kFinishedGame, encode_finished_game(slot, record));
     games_played_.fetch_add(1, std::memory_order_relaxed);
   }
+  refereeing_microseconds_.fetch_add(int64_t(1e6 * thread_cpu_seconds()),
+                                     std::memory_order_relaxed);
 }
 
 int RankPlayer::run(std::string& error) {
@@ -154,9 +165,15 @@ int RankPlayer::run(std::string& error) {
     }
     auto message = world_.poll();
     if (!message) {
-      // Until a slot has something to send, or it is time to poll again.
+      // Until a slot has something to send, or it is time to poll again: soon while a slot
+      // waits for rank 0's answer, seldom while they all play.
       std::unique_lock lock(mutex_);
-      outbox_filled_.wait_for(lock, world_.idle_delay(), [&] { return !outbox_.empty(); });
+      const bool answer_awaited =
+          std::any_of(slots_.begin(), slots_.end(), [](const Slot& s) { return s.waiting; });
+      outbox_filled_.wait_for(lock,
+                              world_.idle_delay(answer_awaited ? ranks::World::kLongestIdleDelay
+                                                               : kLongestIdleDelayWhilePlaying),
+                              [&] { return !outbox_.empty(); });
       continue;
     }
     int slot = -1;
@@ -188,9 +205,17 @@ int RankPlayer::run(std::string& error) {
   }
   for (auto& t : threads) t.join();
   // This rank's own cost, engines apart: with rank 0's (its "Runner:" line), what the match
-  // over ranks asked of the runners (experiments/mpi-campaigns).
-  std::fprintf(stderr, "%s: played %d games; this process used %.2f s of CPU\n", where.c_str(),
-               games_played_.load(std::memory_order_relaxed), process_cpu_seconds());
+  // over ranks asked of the runners (experiments/mpi-campaigns). Refereeing (reading the
+  // engines, keeping their clocks) is what any runner pays for its games; this thread's share
+  // (MPI's start and the messages) is what playing for rank 0 adds.
+  const double refereeing =
+      double(refereeing_microseconds_.load(std::memory_order_relaxed)) / 1e6;
+  std::fprintf(stderr,
+               "%s: played %d game%s; this process used %.2f s of CPU (refereeing %.2f s, "
+               "messages %.2f s)\n",
+               where.c_str(), games_played_.load(std::memory_order_relaxed),
+               games_played_.load(std::memory_order_relaxed) == 1 ? "" : "s",
+               process_cpu_seconds(), refereeing, thread_cpu_seconds());
   return 0;
 }
 

@@ -143,6 +143,8 @@ std::string results_json(const MatchSummary& s) {
       .integer("games_this_run", s.games_this_run)
       .number("wall_seconds", s.runner_wall_seconds)
       .number("cpu_seconds", s.runner_cpu_seconds)
+      .number("main_thread_cpu_seconds", s.main_thread_cpu_seconds)
+      .number("game_threads_cpu_seconds", s.game_threads_cpu_seconds)
       .end_object();
   if (s.sprt)
     json.begin_object("sprt_status")

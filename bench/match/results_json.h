@@ -28,10 +28,14 @@ struct MatchSummary {
   const std::vector<GameRecord>* games = nullptr;  // Sorted by index.
   std::optional<SprtStatus> sprt;
   // The runner itself, this run: its ranks (1 without MPI), the games it finished, its wall
-  // time so far and its process's CPU time (engines apart; over MPI, rank 0's).
+  // time so far and its process's CPU time (engines apart; over MPI, rank 0's), of which its
+  // main thread's (over MPI: the schedule, the messages and the records) and its game threads'
+  // (refereeing the engines; in one process also recording each game), these added as each
+  // thread ends.
   int ranks = 1;
   int64_t games_this_run = 0;
   double runner_wall_seconds = 0, runner_cpu_seconds = 0;
+  double main_thread_cpu_seconds = 0, game_threads_cpu_seconds = 0;
 };
 
 // The runner's own share of the games' wall time, in percent, summed over `games`: the time not

@@ -78,7 +78,21 @@ std::unique_ptr<World> World::join(std::string& error) {
 
 World::~World() {
 #ifdef SPLITLAB_WITH_MPI
-  if (with_mpi_) MPI_Finalize();
+  if (!with_mpi_) return;
+  wait_for_every_rank();
+  MPI_Finalize();
+#endif
+}
+
+void World::wait_for_every_rank() {
+#ifdef SPLITLAB_WITH_MPI
+  if (!with_mpi_ || waited_for_every_rank_) return;
+  waited_for_every_rank_ = true;
+  MPI_Request barrier;
+  if (MPI_Ibarrier(MPI_COMM_WORLD, &barrier) != MPI_SUCCESS) return;  // MPI_Finalize waits.
+  idle_delay_ = kShortestIdleDelay;
+  for (int done = 0; MPI_Test(&barrier, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done;)
+    std::this_thread::sleep_for(idle_delay());
 #endif
 }
 
@@ -136,9 +150,9 @@ std::optional<Message> World::wait(std::chrono::milliseconds timeout) {
   }
 }
 
-std::chrono::microseconds World::idle_delay() {
-  const auto delay = idle_delay_;
-  idle_delay_ = std::min(2 * idle_delay_, kLongestIdleDelay);
+std::chrono::microseconds World::idle_delay(std::chrono::microseconds longest) {
+  const auto delay = std::min(idle_delay_, longest);
+  idle_delay_ = std::min(2 * idle_delay_, longest);
   return delay;
 }
 

@@ -36,7 +36,9 @@ class World {
   // world of one rank, without MPI. Null with `error` set in a build without MPI under a launcher,
   // or when MPI cannot start.
   static std::unique_ptr<World> join(std::string& error);
-  ~World();  // Leaves the job (MPI_Finalize): after every message was received.
+  // Leaves the job (MPI_Finalize), after wait_for_every_rank() if this rank has not called it:
+  // after every message was received.
+  ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;
 
@@ -52,22 +54,27 @@ class World {
   // MPI_Recv, which keeps a core busy in Open MPI: a core the rank's games need.
   std::optional<Message> wait(std::chrono::milliseconds timeout);
   // How long to sleep before polling again after a poll that found nothing: 20 us after a
-  // message (received or sent), doubling with each empty poll up to 50 ms. Messages in a stream
-  // are taken at once; a rank that waits for games of seconds polls twenty times a second (a
-  // wake-up and a poll cost tens of microseconds of CPU), not fifty thousand. The longest delay
-  // weighs that CPU against the wait it adds at a game's end (experiments/mpi-campaigns).
-  // wait() sleeps these; a caller that must also wake for its own threads sleeps them on its
-  // condition variable.
-  std::chrono::microseconds idle_delay();
+  // message (received or sent), doubling with each empty poll up to `longest`. Messages in a
+  // stream are taken at once; a rank that waits for games of seconds polls twenty times a second
+  // at the default longest delay (a wake-up and a poll cost tens of microseconds of CPU), not
+  // fifty thousand. The longest delay weighs that CPU against the wait it adds to an answer
+  // (experiments/mpi-campaigns): a rank that expects no answer may sleep longer. wait() sleeps
+  // these; a caller that must also wake for its own threads sleeps them on its condition variable.
+  std::chrono::microseconds idle_delay(std::chrono::microseconds longest = kLongestIdleDelay);
+  static constexpr std::chrono::microseconds kLongestIdleDelay{50000};
+  // Returns once every rank has called it, sleeping between polls as idle_delay() says. A rank
+  // that finished its share first waits here rather than in MPI_Finalize's barrier, where Open
+  // MPI polls without sleeping: a core taken from the ranks still playing or measuring.
+  void wait_for_every_rank();
   // Ends every rank of the job at once (MPI_Abort), e.g. after an error on one of them.
   [[noreturn]] void abort(int status);
 
  private:
   World() = default;
   bool with_mpi_ = false;
-  std::chrono::microseconds idle_delay_{kShortestIdleDelay};
+  bool waited_for_every_rank_ = false;
   static constexpr std::chrono::microseconds kShortestIdleDelay{20};
-  static constexpr std::chrono::microseconds kLongestIdleDelay{50000};
+  std::chrono::microseconds idle_delay_{kShortestIdleDelay};
   int rank_ = 0, size_ = 1;
   std::string host_;
 };

@@ -10,8 +10,9 @@
 #    its games per second and its CPU time per game are the coordinator's limit.
 # 2. A 3+0.03 match of Splitlab against itself (an SPRT that cannot decide this soon, so it runs
 #    its games), one game at a time per rank, on 1 rank and on 2: games per hour, and the
-#    runner's overhead per game (the games' wall time not spent waiting for an engine, and rank
-#    0's CPU per game against the game's length).
+#    runner's overhead per game (the games' wall time not spent waiting for an engine, and the
+#    runner threads' CPU per game against the game's length); and one process playing two games
+#    at once, the 2 ranks' load without MPI.
 # Each run's results.json and output stay in OUT; summarise.py turns them into results.csv,
 # results.json, a readable table (report.txt) and throughput.png. A rerun skips the runs whose
 # results.json says complete.
@@ -71,5 +72,13 @@ for ranks in 1 2; do
     --rounds "$TC_ROUNDS" --games 2 --repeat --concurrency 1 --seed 53 \
     --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 done
+
+# The reference for 2 ranks' refereeing: one process playing two games at once, so that its
+# games share the two cores as the 2 ranks' games do (the refereeing's cost grows with the load).
+run_match "tc-3+0.03-1-concurrency2" 1 \
+  --engine name=new cmd="$BIN" --engine name=old cmd="$BIN" \
+  --each tc=3+0.03 option.Hash=16 option.Threads=1 \
+  --rounds "$TC_ROUNDS" --games 2 --repeat --concurrency 2 --seed 53 \
+  --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 
 /usr/bin/python3 experiments/mpi-campaigns/summarise.py "$OUT"

@@ -4,8 +4,21 @@ readable OUT/report.txt and OUT/throughput.png (instant games: games a second an
 per game against the rank count).
 
 Per run, from its results.json: the games this run, the runner's wall time and its process's
-CPU time (rank 0's over MPI), the games' mean length, and runner_overhead_percent (the games'
-wall time not spent waiting for an engine, measured on whichever rank played each game).
+CPU time (rank 0's over MPI) with its main thread's and its game threads' shares, the games'
+mean length, and runner_overhead_percent (the games' wall time not spent waiting for an engine,
+measured on whichever rank played each game); from the ranks' reports on stderr, each other
+rank's CPU, split between refereeing its games and its thread that talks MPI.
+
+Three measures of the runner's cost, each against a game's length:
+- overhead (the issue's: rank 0's bookkeeping and the messages): the in-game share plus the CPU
+  of the threads that coordinate (rank 0's main thread: the schedule, the messages, the records;
+  each other rank's thread that talks MPI), per game. In one process the records are written by
+  the game threads, so there it is the in-game share plus the main thread (results.json);
+- refereeing: the game threads' CPU per game (reading each engine line, keeping the clocks),
+  which every runner pays for its games, over MPI or not;
+- strict: the in-game share plus every runner thread's CPU per game (both of the above, and
+  MPI's start). The in-game share and the CPU overlap (the runner's work between a bestmove and
+  the next go is in both): the sums overstate, never hide.
 usage: summarise.py OUT"""
 import csv
 import json
@@ -14,26 +27,33 @@ import re
 import sys
 
 # What each rank but rank 0 prints on stderr at its end (bench/match/rank_player.cc).
-RANK_LINE = re.compile(r"^rank (\d+) \((.*)\): played (\d+) games; this process used ([0-9.]+) s of CPU$")
+RANK_LINE = re.compile(r"^rank (\d+) \((.*)\): played (\d+) games?; this process used ([0-9.]+) s "
+                       r"of CPU \(refereeing ([0-9.]+) s, messages ([0-9.]+) s\)$")
 
-COLUMNS = ["run", "kind", "ranks", "games", "wall_seconds", "games_per_second", "games_per_hour",
-           "rank0_cpu_seconds", "rank0_cpu_ms_per_game", "rank0_capacity_games_per_second",
-           "other_ranks_cpu_seconds", "mean_game_seconds", "in_game_overhead_percent",
-           "runners_share_percent", "runner_overhead_percent"]
+COLUMNS = ["run", "kind", "ranks", "concurrency", "games", "wall_seconds", "games_per_second",
+           "games_per_hour", "rank0_cpu_seconds", "rank0_cpu_ms_per_game",
+           "rank0_capacity_games_per_second", "rank0_main_thread_cpu_seconds",
+           "rank0_game_threads_cpu_seconds", "other_ranks_cpu_seconds",
+           "other_ranks_refereeing_cpu_seconds", "other_ranks_messages_cpu_seconds",
+           "mean_game_seconds", "in_game_overhead_percent", "coordination_percent",
+           "refereeing_ms_per_game", "runner_overhead_percent", "strict_overhead_percent"]
 
 
-def other_ranks_cpu(err_path):
-    """The CPU seconds the other ranks' runner processes reported (engines apart)."""
-    total = 0.0
+def other_ranks(err_path):
+    """The other ranks' reports: their runner processes' CPU seconds (engines apart), of which
+    refereeing and messages."""
+    total = refereeing = messages = 0.0
     try:
         with open(err_path) as f:
             for line in f:
                 m = RANK_LINE.match(line.strip())
                 if m:
                     total += float(m.group(4))
+                    refereeing += float(m.group(5))
+                    messages += float(m.group(6))
     except FileNotFoundError:
         pass
-    return total
+    return total, refereeing, messages
 
 
 def load(out):
@@ -65,16 +85,21 @@ def load(out):
         cpu_per_game = cpu / games if games else 0.0
         instant = name.startswith("instant")
         in_game = 0.0 if instant else data["runner_overhead_percent"]
-        others = other_ranks_cpu(os.path.join(out, name, "match.err"))
-        # The runners' CPU per game (rank 0's bookkeeping and messages, the other ranks' messages
-        # and refereeing) against a game's length. Part of it is already in the in-game figure
-        # (the runner's work between a bestmove and the next go): the sum overstates, never hides.
-        share = (100.0 * (cpu + others) / games / mean_game
-                 if games and mean_game > 0 and not instant else 0.0)
+        others, others_refereeing, others_messages = other_ranks(
+            os.path.join(out, name, "match.err"))
+        main_thread = runner["main_thread_cpu_seconds"]
+        game_threads = runner["game_threads_cpu_seconds"]
+
+        def percent_of_games(seconds):
+            return (100.0 * seconds / games / mean_game
+                    if games and mean_game > 0 and not instant else 0.0)
+        coordination = percent_of_games(main_thread + others_messages)
+        strict = percent_of_games(cpu + others)
         rows.append({
             "run": name,
             "kind": "instant" if instant else "3+0.03",
             "ranks": runner["ranks"],
+            "concurrency": data["config"]["concurrency"],
             "games": games,
             "wall_seconds": round(wall, 3),
             "games_per_second": round(games / wall, 2) if wall else 0,
@@ -82,30 +107,44 @@ def load(out):
             "rank0_cpu_seconds": round(cpu, 3),
             "rank0_cpu_ms_per_game": round(1000.0 * cpu_per_game, 4),
             "rank0_capacity_games_per_second": round(1.0 / cpu_per_game) if cpu_per_game else 0,
+            "rank0_main_thread_cpu_seconds": round(main_thread, 3),
+            "rank0_game_threads_cpu_seconds": round(game_threads, 3),
             "other_ranks_cpu_seconds": round(others, 3),
+            "other_ranks_refereeing_cpu_seconds": round(others_refereeing, 3),
+            "other_ranks_messages_cpu_seconds": round(others_messages, 3),
             "mean_game_seconds": round(mean_game, 3),
             "in_game_overhead_percent": round(in_game, 4),
-            "runners_share_percent": round(share, 4),
-            "runner_overhead_percent": round(in_game + share, 4),
+            "coordination_percent": round(coordination, 4),
+            "refereeing_ms_per_game": round(1000.0 * (game_threads + others_refereeing) / games, 2)
+            if games and not instant else 0.0,
+            "runner_overhead_percent": round(in_game + coordination, 4),
+            "strict_overhead_percent": round(in_game + strict, 4),
         })
-    rows.sort(key=lambda r: (r["kind"], r["ranks"]))
+    rows.sort(key=lambda r: (r["kind"], r["ranks"], r["concurrency"]))
     return rows
 
 
 def report(rows):
-    lines = ["%-16s %6s %7s %9s %10s %10s %12s %12s %10s %10s" % (
-        "run", "ranks", "games", "wall s", "games/s", "games/h", "rank0 ms/g", "capacity/s",
-        "game s", "overhead%")]
+    lines = ["%-25s %5s %4s %6s %8s %9s %8s %10s %10s %7s %9s %9s %9s" % (
+        "run", "ranks", "conc", "games", "wall s", "games/s", "games/h", "rank0 ms/g",
+        "capacity/s", "game s", "referee", "overhead%", "strict%")]
     for r in rows:
-        lines.append("%-16s %6d %7d %9.2f %10.1f %10.0f %12.4f %12d %10.2f %10s" % (
-            r["run"], r["ranks"], r["games"], r["wall_seconds"], r["games_per_second"],
-            r["games_per_hour"], r["rank0_cpu_ms_per_game"], r["rank0_capacity_games_per_second"],
-            r["mean_game_seconds"],
-            "-" if r["kind"] == "instant" else "%.3f" % r["runner_overhead_percent"]))
+        timed = r["kind"] != "instant"
+        lines.append("%-25s %5d %4d %6d %8.2f %9.1f %8.0f %10.4f %10d %7s %9s %9s %9s" % (
+            r["run"], r["ranks"], r["concurrency"], r["games"], r["wall_seconds"],
+            r["games_per_second"], r["games_per_hour"], r["rank0_cpu_ms_per_game"],
+            r["rank0_capacity_games_per_second"],
+            "%.2f" % r["mean_game_seconds"] if timed else "-",
+            "%.1f" % r["refereeing_ms_per_game"] if timed else "-",
+            "%.3f" % r["runner_overhead_percent"] if timed else "-",
+            "%.3f" % r["strict_overhead_percent"] if timed else "-"))
     lines.append("rank0 ms/g: the runner process's CPU per game (rank 0's over MPI, engines apart); "
                  "capacity/s: the games a second one core of rank 0 could record at that cost; "
-                 "overhead%: the games' wall time not spent waiting for an engine, plus every "
-                 "rank's runner CPU per game against a game's length (the target: under 1%)")
+                 "referee: the game threads' CPU per game (ms), every rank's; overhead%: the "
+                 "games' wall time not spent waiting for an engine plus the coordinating threads' "
+                 "CPU (rank 0's main thread, the other ranks' MPI threads) per game against a "
+                 "game's length (the target: under 1%); strict%: the same with every runner "
+                 "thread's CPU, refereeing included")
     return "\n".join(lines) + "\n"
 
 
