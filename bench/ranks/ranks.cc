@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstddef>
 #include <cstdlib>
 #include <thread>
 #include <vector>
@@ -17,6 +18,13 @@
 #endif
 
 namespace splitlab::bench::ranks {
+
+struct World::Transfer {
+#ifdef SPLITLAB_WITH_MPI
+  MPI_Request request = MPI_REQUEST_NULL;
+#endif
+  Message message;  // `from` is the rank it goes to, for a send.
+};
 
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE", "PMI_RANK"})
@@ -91,20 +99,38 @@ void World::wait_for_every_rank() {
   MPI_Request barrier;
   if (MPI_Ibarrier(MPI_COMM_WORLD, &barrier) != MPI_SUCCESS) return;  // MPI_Finalize waits.
   idle_delay_ = kShortestIdleDelay;
-  for (int done = 0; MPI_Test(&barrier, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done;)
+  for (int done = 0; MPI_Test(&barrier, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done;) {
+    progress_sends();
     std::this_thread::sleep_for(idle_delay());
+  }
+  // Every rank is done with its messages: a send nobody will receive (a stop that reached a rank
+  // after its last game) is withdrawn; a receive already posted is completed.
+  progress_sends();
+  for (auto& transfer : sends_) {
+    MPI_Cancel(&transfer->request);
+    MPI_Wait(&transfer->request, MPI_STATUS_IGNORE);
+  }
+  sends_.clear();
+  for (auto& transfer : receives_) MPI_Wait(&transfer->request, MPI_STATUS_IGNORE);
+  receives_.clear();
 #endif
 }
 
 void World::send(int to, int tag, const std::string& payload) {
 #ifdef SPLITLAB_WITH_MPI
   if (!with_mpi_) return;
-  if (MPI_Send(payload.data(), int(payload.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD) !=
-      MPI_SUCCESS) {
+  auto transfer = std::make_unique<Transfer>();
+  transfer->message = {to, tag, payload};
+  std::string& buffer = transfer->message.payload;
+  int done = 0;
+  if (MPI_Isend(buffer.data(), int(buffer.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD,
+                &transfer->request) != MPI_SUCCESS ||
+      MPI_Test(&transfer->request, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
     std::fprintf(stderr, "splitlab: rank %d (%s) could not send to rank %d: ending the job\n",
                  rank_, host_.c_str(), to);
     abort(1);
   }
+  if (!done) sends_.push_back(std::move(transfer));
   // A message sent is often a request: its reply is on its way, so look for it at once.
   idle_delay_ = kShortestIdleDelay;
 #else
@@ -112,26 +138,61 @@ void World::send(int to, int tag, const std::string& payload) {
 #endif
 }
 
+void World::progress_sends() {
+#ifdef SPLITLAB_WITH_MPI
+  for (size_t i = 0; i < sends_.size();) {
+    int done = 0;
+    if (MPI_Test(&sends_[i]->request, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+      std::fprintf(stderr, "splitlab: rank %d (%s) could not send to rank %d: ending the job\n",
+                   rank_, host_.c_str(), sends_[i]->message.from);
+      abort(1);
+    }
+    if (done)
+      sends_.erase(sends_.begin() + std::ptrdiff_t(i));
+    else
+      ++i;
+  }
+#endif
+}
+
 std::optional<Message> World::poll() {
 #ifdef SPLITLAB_WITH_MPI
   if (!with_mpi_) return std::nullopt;
-  int flag = 0;
-  MPI_Status status;
-  if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS ||
-      !flag)
-    return std::nullopt;
-  int count = 0;
-  MPI_Get_count(&status, MPI_CHAR, &count);
-  Message message;
-  message.from = status.MPI_SOURCE;
-  message.tag = status.MPI_TAG;
-  message.payload.resize(size_t(count));
-  if (MPI_Recv(message.payload.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG,
-               MPI_COMM_WORLD, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+  progress_sends();
+  // Every message whose envelope has arrived gets a receive posted (a few at a time): MPI then
+  // moves the large ones in while this rank sleeps between polls, and neither side spins.
+  for (int posted = 0; posted < 16; ++posted) {
+    int flag = 0;
+    MPI_Status status;
+    if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS ||
+        !flag)
+      break;
+    int count = 0;
+    MPI_Get_count(&status, MPI_CHAR, &count);
+    auto transfer = std::make_unique<Transfer>();
+    transfer->message.from = status.MPI_SOURCE;
+    transfer->message.tag = status.MPI_TAG;
+    transfer->message.payload.resize(size_t(count));
+    // The same sender and tag match the message probed: MPI keeps each sender's order.
+    if (MPI_Irecv(transfer->message.payload.data(), count, MPI_CHAR, status.MPI_SOURCE,
+                  status.MPI_TAG, MPI_COMM_WORLD, &transfer->request) != MPI_SUCCESS) {
+      std::fprintf(stderr,
+                   "splitlab: rank %d (%s) could not receive from rank %d: ending the job\n",
+                   rank_, host_.c_str(), status.MPI_SOURCE);
+      abort(1);
+    }
+    receives_.push_back(std::move(transfer));
+  }
+  if (receives_.empty()) return std::nullopt;
+  int done = 0;
+  if (MPI_Test(&receives_.front()->request, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
     std::fprintf(stderr, "splitlab: rank %d (%s) could not receive from rank %d: ending the job\n",
-                 rank_, host_.c_str(), status.MPI_SOURCE);
+                 rank_, host_.c_str(), receives_.front()->message.from);
     abort(1);
   }
+  if (!done) return std::nullopt;
+  Message message = std::move(receives_.front()->message);
+  receives_.pop_front();
   idle_delay_ = kShortestIdleDelay;
   return message;
 #else
@@ -151,6 +212,7 @@ std::optional<Message> World::wait(std::chrono::milliseconds timeout) {
 }
 
 std::chrono::microseconds World::idle_delay(std::chrono::microseconds longest) {
+  if (transfers_pending()) longest = std::min(longest, kTransferIdleDelay);
   const auto delay = std::min(idle_delay_, longest);
   idle_delay_ = std::min(2 * idle_delay_, longest);
   return delay;

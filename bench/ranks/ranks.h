@@ -10,9 +10,11 @@
 #pragma once
 
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace splitlab::bench::ranks {
 
@@ -47,9 +49,15 @@ class World {
   // This rank's machine, as MPI names it (the host name).
   const std::string& host() const { return host_; }
 
+  // Never waits: a message too large to leave at once (past MPI's eager limit, a few KB between
+  // ranks of one machine) goes out while this rank polls. A blocking MPI_Send would spin a core
+  // until the receiver takes it, up to the receiver's idle delay (experiments/mpi-campaigns).
   void send(int to, int tag, const std::string& payload);
-  // A message that has arrived, if there is one; never waits.
+  // A message that has arrived whole, if there is one, in the order each rank sent them; never
+  // waits (a large one is taken over several polls).
   std::optional<Message> poll();
+  // Whether a message is still on its way out or in: until it is, the idle delay stays short.
+  bool transfers_pending() const { return !sends_.empty() || !receives_.empty(); }
   // The next message, waiting at most `timeout` for one. Waits by polling and sleeping, not in
   // MPI_Recv, which keeps a core busy in Open MPI: a core the rank's games need.
   std::optional<Message> wait(std::chrono::milliseconds timeout);
@@ -60,6 +68,7 @@ class World {
   // fifty thousand. The longest delay weighs that CPU against the wait it adds to an answer
   // (experiments/mpi-campaigns): a rank that expects no answer may sleep longer. wait() sleeps
   // these; a caller that must also wake for its own threads sleeps them on its condition variable.
+  // While a transfer is pending, at most kTransferIdleDelay.
   std::chrono::microseconds idle_delay(std::chrono::microseconds longest = kLongestIdleDelay);
   static constexpr std::chrono::microseconds kLongestIdleDelay{50000};
   // Returns once every rank has called it, sleeping between polls as idle_delay() says. A rank
@@ -74,7 +83,14 @@ class World {
   bool with_mpi_ = false;
   bool waited_for_every_rank_ = false;
   static constexpr std::chrono::microseconds kShortestIdleDelay{20};
+  static constexpr std::chrono::microseconds kTransferIdleDelay{500};
   std::chrono::microseconds idle_delay_{kShortestIdleDelay};
+  // Messages under way. Their buffers live on the heap, so that they stay put while MPI reads or
+  // writes them; receives complete in the order they were posted (MPI's order per sender).
+  struct Transfer;
+  void progress_sends();
+  std::vector<std::unique_ptr<Transfer>> sends_;
+  std::deque<std::unique_ptr<Transfer>> receives_;
   int rank_ = 0, size_ = 1;
   std::string host_;
 };
