@@ -10,6 +10,9 @@ The commands: `position` with legal move lists and with an illegal or garbled mo
 every limit (depth, nodes, movetime, clocks, movestogo, mate, searchmoves, infinite, ponder),
 `stop`, `ponderhit`, `isready`, `ucinewgame`, `setoption` of Threads (1..T), Hash, SplitStrategy
 and TTEntry between searches and during them, UCCI's `banmoves` and `probe`, and garbage lines.
+One step in a hundred (--pipelined-share) runs instead a pipelined sequence in an engine process
+of its own, ending with quit or the end of input (pipelined_sequences.py): every search it starts
+must answer once, after a completed depth, with a legal move.
 
 The driver keeps a model of what the engine must do with each command (engine/protocol/uci.h):
 a `go` while a search runs until stop (infinite, or ponder before ponderhit) is refused with an
@@ -38,6 +41,10 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pipelined_sequences  # noqa: E402  (the same directory: Bazel's runfiles, or a checkout)
+from pipelined_sequences import Oracle  # noqa: E402
+
 CHESS_FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -62,26 +69,6 @@ UCCI_GARBAGE = ["frobnicate", "go depth", "go time -", "position fen", "banmoves
 
 class Violation(Exception):
     pass
-
-
-class Oracle:
-    """Legal moves from `splitlab perft --divide` (the move generator, perft-checked against
-    Stockfish and Fairy-Stockfish), cached per position."""
-
-    def __init__(self, binary, game):
-        self.binary, self.game, self.cache = binary, game, {}
-
-    def legal(self, fen, moves):
-        key = (fen, tuple(moves))
-        if key not in self.cache:
-            args = [self.binary, "perft", "--game", self.game, "--fen", fen, "--depth", "1",
-                    "--divide"] + (["--moves", " ".join(moves)] if moves else [])
-            out = subprocess.run(args, capture_output=True, text=True, timeout=60)
-            if out.returncode != 0:
-                raise Violation("perft failed on %s %s: %s" % (fen, moves, out.stderr.strip()))
-            self.cache[key] = [l.split(":")[0] for l in out.stdout.splitlines()
-                               if re.match(r"^[a-i]\d+[a-i]\d+[nbrq]?: \d+$", l)]
-        return self.cache[key]
 
 
 class Engine:
@@ -157,6 +144,7 @@ class Soak:
         self.largest_hash = 16
         self.counts = collections.Counter()
         self.ready_latency = []
+        self.pipelines = None  # The generator of pipelined sequences, made at the first.
 
     # ---- The model's commands.
 
@@ -225,7 +213,11 @@ class Soak:
         return "go " + limit, "finite", searchmoves
 
     def step(self):
-        """Sends one random command and updates the model."""
+        """Sends one random command and updates the model; or, with --pipelined-share, runs one
+        pipelined sequence in an engine process of its own."""
+        if self.rng.random() < self.args.pipelined_share:
+            self.pipelined()
+            return
         r = self.rng.random()
         if r < 0.18:  # position, legal
             fen, moves = self.random_position()
@@ -283,6 +275,29 @@ class Soak:
             self.send(line, "garbage", errors=1)
         else:
             self.sync()
+
+    def pipelined(self):
+        """A random pipelined sequence (pipelined_sequences.py) from its start to quit or the end
+        of its input, in a fresh process: every search it starts answered once, after a
+        completed depth, legally."""
+        if self.pipelines is None:
+            self.pipelines = pipelined_sequences.Generator(
+                random.Random(self.rng.random()), self.oracle, self.ucci, self.strategies,
+                self.args.max_threads, pool_size=8)
+        lines, pauses, threads, strategy = self.pipelines.sequence()
+        outcome = pipelined_sequences.run_sequence(
+            [self.args.binary] + (["ucci"] if self.ucci else []), lines, pauses,
+            timeout=max(30.0, 15 * self.args.ready_timeout))
+        problems = pipelined_sequences.check_outcome(outcome, lines, self.fens[0], self.oracle,
+                                                     self.ucci)
+        self.counts["pipelined sequences"] += 1
+        self.counts["pipelined searches"] += len(
+            pipelined_sequences.expected_answers(lines, self.fens[0]))
+        if problems:
+            raise Violation("pipelined sequence (Threads %d, %s, %s): %s\n  sent: %s\n  got: %s"
+                            % (threads, strategy, "one write" if pauses is None else "pauses",
+                               "; ".join(problems), " | ".join(lines),
+                               " | ".join(outcome.output[-8:])))
 
     def last_go(self):
         return self.waiting_for[-1][0] if self.waiting_for else ""
@@ -426,6 +441,9 @@ def main():
     # Resident memory allowed beyond the largest Hash: threads, tables, the binary. A sanitizer's
     # shadow memory needs far more (about 500 MB under TSan with Hash 64).
     parser.add_argument("--rss-allowance", type=int, default=256, metavar="MB")
+    # The share of steps that run a pipelined sequence (pipelined_sequences.py) in a process of
+    # its own instead of sending a command: quit and the end of input end a process.
+    parser.add_argument("--pipelined-share", type=float, default=0.01)
     parser.add_argument("--json")
     parser.add_argument("--transcript", help="write every line sent here (to replay a failure)")
     args = parser.parse_args()

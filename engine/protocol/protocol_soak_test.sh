@@ -33,7 +33,7 @@ run "UCCI, seed 2" --protocol ucci --commands "$UCCI_COMMANDS" --seed 2
 echo "== canary: the third bestmove illegal" >&2
 out=$(SOAK_CANARY_BINARY="$BIN" timeout --kill-after=5 300 python3 "$SOAK" \
   "$ROOT/engine/protocol/soak_canary_engine.py" --commands 400 --seed 3 --ready-timeout "$READY" \
-  --rss-allowance "$RSS" --pool "$POOL")
+  --rss-allowance "$RSS" --pool "$POOL" --pipelined-share 0)
 if [[ $? -eq 0 ]] || ! grep -q "answered a1a1, not among" <<<"$out"; then
   echo "FAIL: the soak did not catch the canary's illegal bestmove:" >&2
   echo "$out" | tail -n 5 >&2

@@ -2,8 +2,8 @@
 """A UCCI session with the built `splitlab ucci` through a pipe, as a xiangqi GUI would drive it:
 the handshake and its options, searches by depth, by the clock and until stop, banmoves, a lost
 position (nobestmove), probe, bad input (an error line, and the engine carries on), position/go
-pairs sent back to back (each go waits its turn), and quit (bye, and no answer to the search it
-cuts short). Legality of the engine's moves comes from `splitlab perft --game xiangqi --divide` (the
+pairs sent back to back (each go waits its turn), and quit (the search it cuts short answers once,
+with a searched move, then bye). Legality of the engine's moves comes from `splitlab perft --game xiangqi --divide` (the
 move generator, perft-checked against Fairy-Stockfish), never from the engine under test.
 Every wait is bounded. Usage: ucci_session_test.py SPLITLAB
 """
@@ -194,15 +194,20 @@ def test_bad_input(e):
 
 
 def test_quit_says_bye(e):
-    # quit in the same write as go, before the search's first node: the answer is bye alone (it
-    # once came after "info nodes 0" and "bestmove a0a1", a move of a search that never ran).
+    # quit in the same write as go, before the search's first node: the search finishes its first
+    # iteration and answers once, then bye (it once left with bye alone, and before that
+    # answered "info nodes 0" and "bestmove a0a1", a move of a search that never ran).
     e.handshake()
     e.send("position startpos", "go depth 30", "quit")
     seen = e.wait_for(lambda l: l == "bye", 5, "bye")
     e.proc.wait(timeout=5)
     check(e.proc.returncode == 0, "exit code %s" % e.proc.returncode)
-    answered = [l for l in seen if l.startswith(("bestmove", "nobestmove", "info nodes "))]
-    check(not answered, "quit during a search was answered: %s" % answered)
+    answered = [l for l in seen if l.startswith(("bestmove", "nobestmove"))]
+    check(len(answered) == 1, "quit during a search was answered %d times: %s"
+          % (len(answered), answered))
+    check(answered[0].split()[1] in legal_moves(), "quit's answer %s is not legal" % answered[0])
+    check(any(l.startswith("info depth") for l in seen[:seen.index(answered[0])]),
+          "quit's answer came without a completed depth: %s" % seen[-4:])
 
 
 def test_go_pairs_back_to_back(e):

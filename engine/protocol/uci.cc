@@ -212,7 +212,22 @@ void GameEngine<G>::run(std::istream& in) {
   std::string line;
   while (std::getline(in, line))
     if (!handle(line)) return;
-  handle("quit");  // End of input: stop any search and leave cleanly.
+  end_of_input();
+}
+
+template <search::SearchGame G>
+void GameEngine<G>::end_of_input() {
+  // Not "quit": a script that pipes "go depth 14" or "go movetime 1000" and ends its input
+  // wants that search's answer, and no sleep should be needed to get it. Only a search that
+  // would otherwise never end is stopped (Stockfish stops every search here).
+  bool runs_until_stop = false;
+  {
+    std::lock_guard lock(mutex_);
+    runs_until_stop = searching_ && !stop_requested_ && (infinite_ || pondering_);
+  }
+  if (runs_until_stop) cmd_stop();
+  wait_for_search();
+  if (dialect_ == Dialect::kUcci) send("bye");
 }
 
 template <search::SearchGame G>
@@ -248,11 +263,10 @@ bool GameEngine<G>::handle(const std::string& raw_line) {
   } else if (command == "ponderhit") {
     cmd_ponderhit();
   } else if (command == "quit") {
-    {
-      std::lock_guard lock(mutex_);
-      quit_received_ = true;
-    }
-    cmd_stop(/*at_once=*/true);
+    // As stop, and the answer comes before the process ends (Stockfish's behaviour: a script
+    // that pipes "go" and ends its input reads a bestmove). A search cut before its first
+    // iteration finishes that iteration first, so the answer is always a searched move.
+    cmd_stop();
     wait_for_search();
     if (ucci) send("bye");
     return false;
@@ -585,18 +599,14 @@ void GameEngine<G>::cmd_go(const std::string& args) {
 }
 
 template <search::SearchGame G>
-void GameEngine<G>::cmd_stop(bool at_once) {
+void GameEngine<G>::cmd_stop() {
   {
     std::lock_guard lock(mutex_);
     if (!searching_) return;
     stop_requested_ = true;
     pondering_ = false;
   }
-  if (at_once) {
-    searcher_->abort();
-  } else {
-    searcher_->stop();
-  }
+  searcher_->stop();
   wake_.notify_all();
 }
 
@@ -678,16 +688,6 @@ void GameEngine<G>::search_thread_loop() {
       result.best_move = from_book;  // No search: nodes and time stay 0.
     }
 
-    lock.lock();
-    if (quit_received_) {
-      // The GUI has left: a search that quit cut short (perhaps before its first node) has no
-      // answer worth printing, and none is owed.
-      searching_ = false;
-      lock.unlock();
-      wake_.notify_all();
-      continue;
-    }
-    lock.unlock();
     // The last words on the search: its totals and, in parallel, what each thread did.
     send("info nodes " + std::to_string(result.nodes) + " time " + std::to_string(result.time_ms) +
          " nps " +

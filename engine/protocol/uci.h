@@ -10,6 +10,11 @@
 // only sets the position the next "go" takes, and "setoption" and "go" first wait for the
 // stopped search to print its bestmove (as Stockfish does), so every go gets exactly one
 // bestmove, in order. Only a search that was not stopped makes them an error.
+//
+// Every search that ran answers, once: after stop, after its own limits, and before the process
+// ends. "quit" stops the search as stop does (once its first iteration is complete, so the answer
+// is always a searched move) and prints its bestmove before leaving; the end of input lets a
+// search that ends by itself finish, stops one that would not, and likewise answers it.
 #pragma once
 
 #include <condition_variable>
@@ -37,6 +42,10 @@ class LineEngine {
   virtual ~LineEngine() = default;
   // Handles one line; returns false after "quit".
   virtual bool handle(const std::string& line) = 0;
+  // The input has ended: a search that ends by itself (depth, nodes, movetime, clock) runs to
+  // its end, one that only stop ends (infinite, ponder) is stopped; its bestmove comes before
+  // this returns (and UCCI's "bye").
+  virtual void end_of_input() = 0;
   // The options and their current values.
   virtual const std::vector<UciOption>& options() const = 0;
 };
@@ -59,6 +68,7 @@ class GameEngine final : public LineEngine {
   // Reads commands until "quit" or end of input.
   void run(std::istream& in);
   bool handle(const std::string& line) override;
+  void end_of_input() override;
   const std::vector<UciOption>& options() const override { return options_.all(); }
 
  private:
@@ -72,8 +82,9 @@ class GameEngine final : public LineEngine {
   void cmd_setoption(const std::string& args);
   void cmd_position(const std::string& args);
   void cmd_go(const std::string& args);
-  // `at_once`: without waiting for the search's first iteration to answer (quit).
-  void cmd_stop(bool at_once = false);
+  // Ends the running search once its first iteration is complete (at once if it is); its
+  // bestmove follows. Also what "quit" and the end of input do before the process ends.
+  void cmd_stop();
   void cmd_ponderhit();
   // UCCI: moves the next search may not play (cleared by "position").
   void cmd_banmoves(const std::string& args);
@@ -116,8 +127,6 @@ class GameEngine final : public LineEngine {
   bool infinite_ = false;        // GUARDED_BY(mutex_)
   bool stop_requested_ = false;  // GUARDED_BY(mutex_)
   bool quitting_ = false;        // GUARDED_BY(mutex_)
-  // "quit" (or the end of input) has come: a search it cuts short answers nothing. GUARDED_BY(mutex_)
-  bool quit_received_ = false;
   search::SearchLimits job_limits_;
   std::string job_book_move_;  // Played at once, without a search, when not empty.
   typename G::Position job_position_;

@@ -36,7 +36,7 @@ void UciFrontEnd::run(std::istream& in) {
   std::string line;
   while (std::getline(in, line))
     if (!handle(line)) return;
-  handle("quit");  // End of input: stop any search and leave cleanly.
+  engine_->end_of_input();
 }
 
 bool UciFrontEnd::handle(const std::string& line) {

@@ -343,8 +343,9 @@ def test_quit(e):
 
 def test_quit_during_search(e):
     # Once after 0.2 s of search, and (a second engine) in the same write as go, before the
-    # search's first node: either way the engine leaves at once and answers nothing more (it
-    # once printed "info nodes 0" and the first generated move as its bestmove).
+    # search's first node: either way the engine answers the search once, with a move its first
+    # iteration searched, and leaves at once (it once left without answering, and before that
+    # answered "info nodes 0" and the first generated move).
     engines = [(e, "go infinite", 0.2), (Engine(), "go depth 30", 0.0)]
     for engine, go, pause in engines:
         engine.send("uci", "isready")
@@ -358,8 +359,13 @@ def test_quit_during_search(e):
             raise Failure("quit during '%s' did not end the process within 2 s" % go)
         check(code == 0, "exit code %d after quit during '%s'" % (code, go))
         after = drain(engine)
-        check(not any(l.startswith("bestmove") or l.startswith("info nodes ") for l in after),
-              "quit during '%s' was answered: %s" % (go, after[-3:]))
+        answers = [l for l in after if l.startswith("bestmove")]
+        check(len(answers) == 1, "quit during '%s' was answered %d times: %s"
+              % (go, len(answers), after[-3:]))
+        check_legal(answers[0].split()[1], what="the answer to quit during '%s'" % go)
+        before = after[:after.index(answers[0])]
+        check(any(l.startswith("info depth") for l in before),
+              "quit during '%s' was answered without a completed depth: %s" % (go, after[-4:]))
 
 
 def drain(engine):
@@ -376,14 +382,30 @@ def drain(engine):
 
 
 def test_end_of_input(e):
-    e.send("position startpos", "go depth 30")
-    time.sleep(0.1)
-    e.proc.stdin.close()
-    try:
-        code = e.proc.wait(timeout=3)
-    except subprocess.TimeoutExpired:
-        raise Failure("end of input did not end the process within 3 s")
-    check(code == 0, "exit code %d at end of input" % code)
+    # The end of input lets a search that ends by itself run to its end and answers it (a script
+    # pipes "go depth N" and wants that depth), stops one that only stop would end (go infinite,
+    # ponder) and answers it, then the process leaves.
+    cases = [(e, "go depth 7", 7), (Engine(), "go infinite", None),
+             (Engine(), "go ponder wtime 100000 btime 100000", None)]
+    for engine, go, depth in cases:
+        engine.send("position startpos", go)
+        time.sleep(0.1)
+        engine.proc.stdin.close()
+        try:
+            code = engine.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            raise Failure("end of input during '%s' did not end the process within 5 s" % go)
+        check(code == 0, "exit code %d at end of input during '%s'" % (code, go))
+        after = drain(engine)
+        answers = [l for l in after if l.startswith("bestmove")]
+        check(len(answers) == 1, "'%s' then the end of input was answered %d times: %s"
+              % (go, len(answers), after[-3:]))
+        check_legal(answers[0].split()[1], what="the answer to '%s' at the end of input" % go)
+        infos = [l for l in after if l.startswith("info depth")]
+        check(infos, "'%s' at the end of input answered without a completed depth" % go)
+        if depth:
+            check(last_info(after)["depth"] == depth,
+                  "'%s' at the end of input stopped at %s" % (go, infos[-1]))
 
 
 def play_game(e, initial_ms, inc_ms, plies, movestogo=None):

@@ -169,7 +169,7 @@ class Engine:
             try:
                 self.proc.stdin.write("quit\n")
                 self.proc.stdin.flush()
-            except (BrokenPipeError, OSError):
+            except (BrokenPipeError, OSError, ValueError):  # ValueError: input already closed.
                 pass
             try:
                 self.proc.wait(timeout=2)
