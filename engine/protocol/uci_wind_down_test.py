@@ -17,7 +17,8 @@ Each check runs with Threads 1 and with Threads 2 under every SplitStrategy:
     stopped before any iteration could answer with) drops a queen or misses a mate: the answer
     is the move `go depth 1` finds there, and the search reports nodes > 0.
   * go on a clock of a few dozen milliseconds (also where depth 1 alone takes long): the
-    bestmove arrives within the clock time plus CLOCK_ALLOWANCE_MS (looser under a sanitizer).
+    bestmove arrives within the clock time plus CLOCK_ALLOWANCE_MS (looser under a sanitizer),
+    after a reported depth (the deadline finishes depth 1 in a hurry).
 
 Legality comes from `splitlab perft --divide` (uci_test_support.py). Exit code 0 when every check
 passes; 1 with a list of failures otherwise.
@@ -265,6 +266,10 @@ def check_tiny_clocks(e, threads, strategy):
               "'%s' (Move Overhead %d) on %s answered after %.1f ms: more than the %d ms clock "
               "+ %d ms" % (go, overhead, fen, used_ms, clock_ms, CLOCK_ALLOWANCE_MS))
         check(totals_nodes(seen) > 0, "'%s' searched no node" % go)
+        # Even where the deadline comes inside depth 1, depth 1 completes (in a hurry) and is
+        # reported: never a move that no iteration searched.
+        check(any(l.startswith("info depth") for l in seen),
+              "'%s' on %s answered without a completed depth" % (go, fen))
     print("  Threads %d, %s: the closest answer had %.1f ms of its clock to spare"
           % (threads, strategy, closest))
     finish_quietly(e)

@@ -480,6 +480,24 @@ TEST(SearchLimitsTest, NodeCeilingCutsEvenTheFirstIteration) {
   EXPECT_GT(engine.search(root, limits).nodes, 1000000u);
 }
 
+// The same position on a 50 ms movetime: the deadline comes inside depth 1, which then finishes
+// in a hurry (every node below the root at its static evaluation) instead of being cut: the
+// answer is a completed depth 1's best move, reported, not a move no iteration finished (issue
+// 70; before, the answer was the best of the root moves completed, or the first if none was).
+TEST(SearchLimitsTest, DeadlineInsideTheFirstIterationFinishesItInAHurry) {
+  const Position root = parse("r3k2r/p1nqppb1/bN2qnpN/3PN3/132pP/2N2bnr/pppppppp/R3K2R w KQkq - 0 1");
+  Engine engine;
+  SearchLimits limits;
+  limits.movetime_ms = 50;
+  const SearchResult r = engine.search(root, limits);
+  EXPECT_EQ(r.depth, 1);
+  ASSERT_FALSE(engine.reports.empty());
+  EXPECT_EQ(engine.reports.back().depth, 1);
+  EXPECT_EQ(engine.reports.back().best_move, r.best_move);
+  EXPECT_LT(r.nodes, 7000000u) << "depth 1 ran to its end (about 14 million nodes)";
+  EXPECT_TRUE(is_legal_text(root, r.best_move)) << r.best_move;
+}
+
 TEST(SearchLimitsTest, DepthLimitCompletesEveryIteration) {
   Engine engine;
   const SearchResult r = engine.search(std::string(chess::kStartFen), depth_limit(7));

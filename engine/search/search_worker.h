@@ -39,6 +39,11 @@ namespace splitlab::search {
 struct SharedSearchState {
   hashing::TranspositionTable* table = nullptr;
   std::atomic<bool> stop{false};
+  // The deadline came before the first iteration was complete: every node below the root
+  // answers its static evaluation (mated in check without a move), and nothing is stored in
+  // the table, so that the iteration completes within microseconds and the answer is still a
+  // searched move of a completed depth (fifteen queens a side take seconds to depth 1).
+  std::atomic<bool> hurry{false};
   // Set between searches only; Searcher<G> starts it at its game's default list.
   SearchFeatures features;
   // Set between searches only, with set_tuning(), which also rebuilds the reduction table;
@@ -251,6 +256,9 @@ class SearchWorker {
   // also tries quiet checks).
   Score quiescence(Score alpha, Score beta, int ply, int qply = 0);
   void count_node(int ply);
+  // Under SharedSearchState::hurry: the node's static evaluation, or mated when it is in
+  // check without a legal move.
+  Score hurried_value(int ply);
   bool should_abort() const {
     return shared_.stop.load(std::memory_order_relaxed) ||
            (innermost_split_ && innermost_split_->cut_off_here_or_above()) ||
@@ -294,6 +302,8 @@ class SearchWorker {
     return shared_.table->probe(key, entry, stats_.tt);
   }
   void store_table(const hashing::TtEntry& entry) {
+    if (shared_.hurry.load(std::memory_order_relaxed)) [[unlikely]]
+      return;  // A hurried value is not a search result.
     const uint64_t key = G::key(pos_);
     if (meter_) [[unlikely]] meter_->store(key);
     shared_.table->store(key, entry, stats_.tt);

@@ -213,6 +213,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     f.alpha = std::max(f.alpha, mated_in(ply));
     f.beta = std::min(f.beta, mate_in(ply + 1));
     if (f.alpha >= f.beta) return return_value(ply, f.alpha);
+    if (shared_.hurry.load(std::memory_order_relaxed)) [[unlikely]]
+      return return_value(ply, hurried_value(ply));
   }
   if (f.depth <= 0) {
     const Score v = quiescence(f.alpha, f.beta, ply);
@@ -689,6 +691,16 @@ void SearchWorker<G>::update_quiet_stats(Frame& f, int ply, Move best) {
 }
 
 template <SearchGame G>
+Score SearchWorker<G>::hurried_value(int ply) {
+  if (G::in_check(pos_)) {
+    MoveList legal;
+    G::generate_legal(pos_, legal);
+    if (legal.empty()) return mated_in(ply);
+  }
+  return evaluate_here();
+}
+
+template <SearchGame G>
 Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
   if (should_abort()) {
     aborted_ = true;
@@ -699,6 +711,8 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
   if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kQuiescenceNode);
   if (ply >= kMaxPly) return evaluate_here();
   if (Score rule; G::rule_score(pos_, rule)) return rule;
+  if (shared_.hurry.load(std::memory_order_relaxed)) [[unlikely]]
+    return hurried_value(ply);
   const bool in_check = G::in_check(pos_);
   // qsearch-tt: the table answers here too (any stored depth is at least quiescence's), and
   // what quiescence finds is stored at depth 0, below every full-width entry.

@@ -4,10 +4,12 @@
 //
 // Every answer comes from a completed iteration, depth 1 at least: stop(), the node limit and
 // the time budget wait for the first iteration to end (usually a few hundred nodes), so that a
-// stop sent at once after "go" still gets a searched move. Only a deadline (on a clock the time
-// left minus the move overhead; with movetime the movetime minus 20 ms) cuts the first iteration
-// short: then the answer is the best root move that iteration completed. SearchLimits's
-// node_ceiling cuts the same way, counted in nodes instead of time.
+// stop sent at once after "go" still gets a searched move. A deadline (on a clock the time left
+// minus the move overhead; with movetime the movetime minus 20 ms) that comes inside the first
+// iteration makes it finish in a hurry (SharedSearchState::hurry: the rest of it scored by static
+// evaluation, microseconds) and then stops; in later iterations the deadline stops at once, and
+// the answer is the last iteration's, or the best root move the cut one completed. Only
+// SearchLimits's node_ceiling (for fuzzing) cuts even the first iteration short.
 #pragma once
 
 #include <atomic>
@@ -59,6 +61,7 @@ class Searcher {
   // thread, so that a stop sent before run() starts is not lost.
   void arm() {
     shared_.stop.store(false, std::memory_order_relaxed);
+    shared_.hurry.store(false, std::memory_order_relaxed);
     stop_requested_.store(false);
     has_answer_.store(false);
     ponderhit_.store(false, std::memory_order_relaxed);
@@ -103,8 +106,17 @@ class Searcher {
   void check_limits() {
     if (timed_ && !time_.active() && ponderhit_.load(std::memory_order_relaxed))
       time_.start_after_ponder();
-    if (time_.past_deadline() || (node_ceiling_ && nodes() >= node_ceiling_)) {
+    if (node_ceiling_ && nodes() >= node_ceiling_) {
       stop_now();
+    } else if (time_.past_deadline()) {
+      if (has_answer_.load()) {
+        stop_now();
+      } else {
+        // No iteration is complete yet: finish the first in a hurry (SharedSearchState::
+        // hurry), then stop, so that even now the answer comes from a completed depth.
+        shared_.hurry.store(true, std::memory_order_relaxed);
+        stop_requested_.store(true);
+      }
     } else if (time_.past_maximum() || (node_limit_ && nodes() >= node_limit_)) {
       stop();
     }
@@ -151,6 +163,7 @@ SearchResult Searcher<G>::run(const Position& pos, const SearchLimits& limits, b
   shared_.table->new_search();
   worker_.reset_stats();
   has_answer_.store(false);
+  shared_.hurry.store(false, std::memory_order_relaxed);
   const auto clock_policy = shared_.features.time_floor     ? TimeManager::ClockPolicy::kFloor
                             : shared_.features.time_reserve ? TimeManager::ClockPolicy::kReserve
                                                             : TimeManager::ClockPolicy::kPlain;
