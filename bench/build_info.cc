@@ -1,5 +1,7 @@
 #include "bench/build_info.h"
 
+#include "bench/cpu_features.h"
+
 // Bazel passes its compilation mode in (see bench/BUILD).
 #define SPLITLAB_STRINGIFY_(x) #x
 #define SPLITLAB_STRINGIFY(x) SPLITLAB_STRINGIFY_(x)
@@ -47,23 +49,8 @@ BuildInfo build_info() {
 #else
   info.sanitizers = "none";
 #endif
-  const char* features[] = {
-#ifdef __POPCNT__
-      "popcnt",
-#endif
-#ifdef __BMI2__
-      "bmi2",
-#endif
-#ifdef __AVX2__
-      "avx2",
-#endif
-#ifdef __AVX512F__
-      "avx512f",
-#endif
-      nullptr};
-  for (const char* const* f = features; *f; ++f)
-    info.target_features += (info.target_features.empty() ? "" : " ") + std::string(*f);
-  if (info.target_features.empty()) info.target_features = "baseline";
+  info.target_features = compiled_isa_level();
+  for (const std::string& f : compiled_cpu_features()) info.target_features += " " + f;
   return info;
 }
 

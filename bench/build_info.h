@@ -12,7 +12,9 @@ struct BuildInfo {
   bool optimized = false;        // Compiled with optimisation (-O1 or more).
   bool assertions = false;       // assert() active (no NDEBUG).
   std::string sanitizers;        // "address", "thread" or "none".
-  std::string target_features;   // The instruction sets -march enabled, e.g. "popcnt bmi2 avx2".
+  // The x86-64 level and the instruction sets -march enabled (bench/cpu_features.h), e.g.
+  // "x86-64-v3 sse3 ssse3 ... avx2".
+  std::string target_features;
 };
 
 BuildInfo build_info();

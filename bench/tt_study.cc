@@ -10,6 +10,8 @@
 #include <set>
 #include <sstream>
 
+#include "bench/build_commit.h"
+#include "bench/cpu_features.h"
 #include "bench/json_writer.h"
 #include "bench/ranks/work_queue.h"
 #include "bench/run_metadata.h"
@@ -109,7 +111,8 @@ bool load_rows(const std::string& path, std::map<std::string, TtStudyRow>& done,
   std::string line;
   std::getline(in, line);
   if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (line != kTtStudyCsvHeader && line != kTtStudyCsvHeaderWithoutMachine) {
+  if (line != kTtStudyCsvHeader && line != kTtStudyCsvHeaderWithoutBuild &&
+      line != kTtStudyCsvHeaderWithoutMachine) {
     error = "'" + path + "' is not a tt-study results file (its first line is not '" +
             std::string(kTtStudyCsvHeader) + "')";
     return false;
@@ -175,6 +178,8 @@ int run_tt_study_rank(const TtStudyConfig& config, ranks::World& world, std::str
           return false;
         row.host = machine.hostname;
         row.cpu_model = machine.cpu_model;
+        row.commit = build_commit();
+        row.isa = compiled_isa_level();
         answer = to_csv(row);
         return true;
       },
@@ -411,6 +416,8 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
     work_done += positions;
     row.host = state.metadata.machine.hostname;
     row.cpu_model = state.metadata.machine.cpu_model;
+    row.commit = state.metadata.commit;
+    row.isa = compiled_isa_level();
     if (!record(index, row)) return 2;
   }
   // Every other rank waits for work: it is told there is none even when nothing is left.

@@ -88,14 +88,16 @@ std::string to_csv(const TtStudyRow& row) {
   out << study_search_name(row.search) << ',' << study_table_name(row.table) << ','
       << hashing::tt_replace_policy_name(row.policy) << ',' << row.log2_entries << ',' << row.depth
       << ',' << row.positions << ',' << row.nodes << ',' << std::fixed << row.seconds << ','
-      << csv_name(row.host) << ',' << csv_name(row.cpu_model);
+      << csv_name(row.host) << ',' << csv_name(row.cpu_model) << ',' << csv_name(row.commit)
+      << ',' << csv_name(row.isa);
   return out.str();
 }
 
 bool from_csv(std::string_view line, TtStudyRow& row) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const auto f = split_csv(line);
-  if (f.size() != 8 && f.size() != 10) return false;  // 8: written before rows named a machine.
+  // 8: written before rows named a machine; 10: before they named their build.
+  if (f.size() != 8 && f.size() != 10 && f.size() != 12) return false;
   const auto search = parse_study_search(f[0]);
   const auto table = parse_study_table(f[1]);
   const auto policy = hashing::parse_tt_replace_policy(f[2]);
@@ -108,9 +110,13 @@ bool from_csv(std::string_view line, TtStudyRow& row) {
       !parse_number(f[5], parsed.positions) || !parse_number(f[6], parsed.nodes) ||
       !parse_number(f[7], parsed.seconds))
     return false;
-  if (f.size() == 10) {
+  if (f.size() >= 10) {
     parsed.host = f[8];
     parsed.cpu_model = f[9];
+  }
+  if (f.size() == 12) {
+    parsed.commit = f[10];
+    parsed.isa = f[11];
   }
   row = parsed;
   return true;

@@ -34,15 +34,21 @@ struct TtStudyRow {
   uint64_t nodes = 0;  // Every node, interior and quiescence, over all positions.
   double seconds = 0;
   std::string host, cpu_model;  // Where it was measured (empty in rows from before ranks).
+  // The build that measured it: its commit (bench/build_commit.h) and instruction-set level
+  // (bench/cpu_features.h); empty in rows written before rows named them.
+  std::string commit, isa;
 
   // Identifies the measurement: a resumed run skips the rows it already has.
   std::string key() const;
 };
 
 inline constexpr std::string_view kTtStudyCsvHeader =
+    "search,table,policy,log2_entries,depth,positions,nodes,seconds,host,cpu_model,commit,isa";
+// The headers of results files written before rows named their build, and before they named
+// their machine: still read (a resume rewrites the file under the new header, the old rows with
+// those fields empty).
+inline constexpr std::string_view kTtStudyCsvHeaderWithoutBuild =
     "search,table,policy,log2_entries,depth,positions,nodes,seconds,host,cpu_model";
-// The header of results files written before rows named their machine: still read (a resume
-// rewrites the file under the new header, the old rows with an empty host).
 inline constexpr std::string_view kTtStudyCsvHeaderWithoutMachine =
     "search,table,policy,log2_entries,depth,positions,nodes,seconds";
 std::string to_csv(const TtStudyRow& row);

@@ -42,7 +42,7 @@ TEST(TtStudyResultsTest, NamesParseBack) {
 TEST(TtStudyResultsTest, CsvRowsRoundTripAndBadLinesAreRefused) {
   const TtStudyRow a = row(kPlain, kCleared, TtReplacePolicy::DepthAge, 22, 123456789012ull);
   const std::string line = to_csv(a);
-  EXPECT_EQ(line, "plain,cleared,depth-age,22,8,10,123456789012,0.250000,,");
+  EXPECT_EQ(line, "plain,cleared,depth-age,22,8,10,123456789012,0.250000,,,,");
   TtStudyRow b;
   ASSERT_TRUE(from_csv(line, b));
   EXPECT_EQ(to_csv(b), line);
@@ -54,6 +54,17 @@ TEST(TtStudyResultsTest, CsvRowsRoundTripAndBadLinesAreRefused) {
   ASSERT_TRUE(from_csv(to_csv(on_host), b));
   EXPECT_EQ(b.host, "node07");
   EXPECT_EQ(b.cpu_model, "AMD EPYC 7763 64-Core Processor  rev 1");
+  // And the build that measured it: its commit and instruction-set level.
+  TtStudyRow built = on_host;
+  built.commit = "0123456789abcdef0123456789abcdef01234567+dirty";
+  built.isa = "x86-64-v3";
+  ASSERT_TRUE(from_csv(to_csv(built), b));
+  EXPECT_EQ(b.commit, built.commit);
+  EXPECT_EQ(b.isa, "x86-64-v3");
+  // Rows written before rows named their build still read, with none.
+  ASSERT_TRUE(from_csv(to_csv(on_host).substr(0, to_csv(on_host).size() - 2), b));
+  EXPECT_EQ(b.host, "node07");
+  EXPECT_EQ(b.commit, "");
   // Rows written before rows named a machine still read, with none.
   ASSERT_TRUE(from_csv("plain,cleared,depth-age,22,8,10,123456789012,0.250000", b));
   EXPECT_EQ(b.nodes, 123456789012ull);

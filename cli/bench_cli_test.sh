@@ -72,12 +72,12 @@ expect_refused() {
   run --depth 5 --json "$2"
   [[ $status -eq 2 ]] || fail "$1: exit code $status, expected 2"
   [[ $(wc -l <"$ERR") -eq 1 ]] || fail "$1: expected one line on stderr: $(cat "$ERR")"
-  grep -qF "splitlab bench: cannot write --json file '$2'" "$ERR" ||
-    fail "$1: stderr does not name the path: $(cat "$ERR")"
+  grep -qF "splitlab bench: --json $2: $3" "$ERR" ||
+    fail "$1: stderr does not name the path and '$3': $(cat "$ERR")"
   [[ ! -s "$OUT" ]] || fail "$1: searched before refusing: $(head -n 2 "$OUT")"
 }
-expect_refused "missing folder" "$TMP/no/such/folder/bench.json"
-expect_refused "a folder" "$TMP"
+expect_refused "missing folder" "$TMP/no/such/folder/bench.json" "no such folder"
+expect_refused "a folder" "$TMP" "is a directory"
 
 # --tune: repeats add up (each over the ones before it), and each game's default tuning is what
 # runs without the flag. nodes_with DEPTH ARGS... prints the bench signature.

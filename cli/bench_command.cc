@@ -174,11 +174,12 @@ const util::CommandSpec& bench_spec() {
                util::int_flag("depth", "N", "the depth of every search", 1, kMaxPly - 1, 10)};
     util::add_flags(c.flags, table_flags(16));
     util::add_flags(c.flags, parallel_flags());
-    c.flags.push_back(util::text_flag("positions", "FILE.epd",
+    c.flags.push_back(util::path_flag("positions", "FILE.epd",
                                       "search these positions instead of the bench positions",
-                                      "the game's bench positions"));
-    c.flags.push_back(util::text_flag("json", "FILE",
-                                      "also write the result as JSON, with the run's metadata"));
+                                      util::PathKind::kInputFile, "the game's bench positions"));
+    c.flags.push_back(util::path_flag("json", "FILE",
+                                      "also write the result as JSON, with the run's metadata",
+                                      util::PathKind::kOutputFile));
     return c;
   }();
   return spec;

@@ -136,12 +136,13 @@ const util::CommandSpec& book_spec() {
         "weighted 2 per win and 1 per draw for the side that played it; 'book probe' lists a "
         "position's book moves with their weights";
     c.flags = {game_flag(),
-               util::text_flag("pgn", "FILE.pgn", "make: the games"),
-               util::text_flag("out", "BOOK.bin", "make: the book to write"),
+               util::path_flag("pgn", "FILE.pgn", "make: the games", util::PathKind::kInputFile),
+               util::path_flag("out", "BOOK.bin", "make: the book to write",
+                               util::PathKind::kOutputFile),
                util::int_flag("max-ply", "N", "make: plies from each game's start", 1, 1024, 30),
                util::int_flag("min-games", "K", "make: games a move must be played in", 1,
                               1000000, 3),
-               util::text_flag("book", "BOOK.bin", "probe: the book"),
+               util::path_flag("book", "BOOK.bin", "probe: the book", util::PathKind::kInputFile),
                util::text_flag("fen", "FEN", "probe: the position", "the start position"),
                util::text_flag("moves", "\"M1 M2 ...\"", "probe: moves played from it first")};
     return c;

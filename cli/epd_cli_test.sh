@@ -48,9 +48,12 @@ CSV="$TMP/epd.csv"
 run "$SUITE" --depth 12 --out "$CSV"
 check_run "defaults" "depth 12, threads 1, strategy ybwc"
 if [[ -f "$CSV" ]]; then
-  [[ $(head -n 1 "$CSV") == "id,line,solved,move,expected,score,depth,nodes" ]] ||
-    fail "CSV header: $(head -n 1 "$CSV")"
-  [[ $(wc -l <"$CSV") -eq 4 ]] || fail "CSV: $(wc -l <"$CSV") lines, expected a header and 3 rows"
+  # The run's metadata comes first, as "# key: value" lines (its commit and instruction set).
+  [[ $(grep -v '^#' "$CSV" | head -n 1) == "id,line,solved,move,expected,score,depth,nodes" ]] ||
+    fail "CSV header: $(grep -v '^#' "$CSV" | head -n 1)"
+  [[ $(grep -cv '^#' "$CSV") -eq 4 ]] || fail "CSV: $(grep -cv '^#' "$CSV") lines, expected a header and 3 rows"
+  grep -q '^# commit: ' "$CSV" && grep -q '^# build: .*x86-64' "$CSV" ||
+    fail "CSV: no commit and instruction set in its metadata"
   grep -q '^"WAC.001",2,1,Qg6,"bm Qg6",' "$CSV" || fail "CSV: WAC.001's row: $(grep WAC.001 "$CSV")"
   grep -q '^"only-move",4,0,Kxg2,"am Kxg2",' "$CSV" || fail "CSV: only-move's row"
 else
@@ -69,7 +72,7 @@ grep -qF "part 1/2" "$OUT" || fail "part 1/2: the settings line does not name th
 run "$SUITE" --depth 12 --part 2/2 --out "$TMP/part2.csv"
 [[ $status -eq 0 ]] || fail "part 2/2: exit code $status"
 tail -n 1 "$OUT" | grep -qx 'Solved: 1/1 (2 lines skipped)' || fail "part 2/2: $(tail -n 1 "$OUT")"
-lines=$(tail -q -n +2 "$TMP/part1.csv" "$TMP/part2.csv" | cut -d, -f2 | sort -n | tr '\n' ' ')
+lines=$(grep -hv -e '^#' -e '^id,' "$TMP/part1.csv" "$TMP/part2.csv" | cut -d, -f2 | sort -n | tr '\n' ' ')
 [[ $lines == "2 3 4 " ]] || fail "the parts' rows are at lines '$lines', expected '2 3 4 '"
 
 # A time per position: the settings line names it and every usable line is scored (a mate in
@@ -98,7 +101,7 @@ for part in 3/2 0/2 1/ /2 a/b 2 1/2x; do
   expect_refused "--part $part" "--part wants K/N with 1 <= K <= N <= 1024, not '$part'" \
     "$SUITE" --movetime 50 --part "$part"
 done
-expect_refused "missing file" "cannot open EPD file '$TMP/none.epd'" "$TMP/none.epd" --movetime 50
+expect_refused "missing file" "$TMP/none.epd: no such file" "$TMP/none.epd" --movetime 50
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures check(s) failed" >&2

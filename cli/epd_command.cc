@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 
+#include "bench/run_metadata.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/chess/chess_game.h"
@@ -37,6 +39,7 @@ const util::CommandSpec& epd_spec() {
     c.name = "epd";
     c.brief = "solves a bm/am test suite such as Win At Chess";
     c.operands = "FILE";
+    c.operand_paths = {util::PathKind::kInputFile};
     c.summary =
         "Solves a bm/am test suite (chess EPD) and prints 'Solved: S/T'; give --movetime, "
         "--depth or both (whichever ends a search first); a line it cannot use is skipped and "
@@ -47,9 +50,10 @@ const util::CommandSpec& epd_spec() {
                                      "exactly on any machine)", 1, kMaxPly - 1, 0)};
     c.flags[0].default_text = "";  // One of the two limits is required.
     c.flags[1].default_text = "";
-    c.flags.push_back(util::text_flag("out", "FILE.csv",
+    c.flags.push_back(util::path_flag("out", "FILE.csv",
                                       "also write a row per position: id, line, solved, move, "
-                                      "expected, score, depth, nodes"));
+                                      "expected, score, depth, nodes",
+                                      util::PathKind::kOutputFile));
     c.flags.push_back(util::text_flag("part", "K/N",
                                       "take every Nth position from the Kth, so that N "
                                       "processes share a suite", "1/1",
@@ -66,7 +70,9 @@ int epd_command(const std::vector<std::string>& args) {
   const std::string path = args[0];
   Flags flags(epd_spec().flags);
   std::string error;
-  if (!flags.parse({args.begin() + 1, args.end()}, error)) return fail(error);
+  if (!flags.parse({args.begin() + 1, args.end()}, error) ||
+      !check_operand_paths(epd_spec(), {path}, error))
+    return fail(error);
   // A time per position, a depth, or both (whichever ends first). A depth alone makes a
   // single-threaded run repeat exactly on any machine and under any build, sanitizers too.
   long long movetime = 0, depth = 0;
@@ -98,7 +104,12 @@ int epd_command(const std::vector<std::string>& args) {
   if (flags.has("out")) {
     csv.open(flags.get("out"));
     if (!csv) return fail("cannot write '" + flags.get("out") + "'");
-    csv << "id,line,solved,move,expected,score,depth,nodes\n" << std::flush;
+    // The run's metadata first (command, commit, build and instruction set, machine, start),
+    // as "# key: value" lines, then the header.
+    csv << bench::run_metadata_comments(bench::collect_run_metadata(
+               bench::splitlab_command_line("epd", args), std::nullopt))
+        << "id,line,solved,move,expected,score,depth,nodes\n"
+        << std::flush;
   }
   search::Searcher<chess::ChessGame> searcher(table);
   if (!configure_parallel(flags, searcher, error)) return fail(error);

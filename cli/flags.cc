@@ -1,5 +1,6 @@
 #include "cli/flags.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -27,7 +28,23 @@ bool Flags::parse(const std::vector<std::string>& args, std::string& error) {
       error = "unexpected argument '" + arg + "'";
       return false;
     }
-    const std::string name = arg.substr(2);
+    std::string name = arg.substr(2);
+    // "--depth=5", as GNU tools take it, is "--depth 5".
+    const size_t equals = name.find('=');
+    if (equals != std::string::npos) {
+      const std::string value = name.substr(equals + 1);
+      name.resize(equals);
+      if (switches_.count(name)) {
+        error = "flag '--" + name + "' takes no value (given '" + arg + "')";
+        return false;
+      }
+      if (!valued_.count(name)) {
+        error = "unknown flag '--" + name + "' (in '" + arg + "')";
+        return false;
+      }
+      values_[name].push_back(value);
+      continue;
+    }
     if (switches_.count(name)) {
       values_[name].push_back("1");
     } else if (valued_.count(name)) {
@@ -41,6 +58,30 @@ bool Flags::parse(const std::vector<std::string>& args, std::string& error) {
       return false;
     }
   }
+  return check_paths(error);
+}
+
+bool Flags::check_paths(std::string& error) const {
+  for (const FlagSpec& spec : specs_) {
+    if (spec.path == util::PathKind::kNone) continue;
+    for (const std::string& value : get_all(spec.name)) {
+      if (std::find(spec.path_names.begin(), spec.path_names.end(), value) !=
+          spec.path_names.end())
+        continue;
+      std::string why;
+      if (!util::check_path(value, spec.path, why)) {
+        error = "--" + spec.name + " " + why;
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool check_operand_paths(const util::CommandSpec& spec, const std::vector<std::string>& operands,
+                         std::string& error) {
+  for (size_t i = 0; i < spec.operand_paths.size() && i < operands.size(); ++i)
+    if (!util::check_path(operands[i], spec.operand_paths[i], error)) return false;
   return true;
 }
 

@@ -22,7 +22,10 @@ class Flags {
   // integer flag's range and default come from its declaration (get_int below).
   explicit Flags(const std::vector<FlagSpec>& specs);
 
-  // Returns false with `error` set on an unknown flag, a missing value or a stray argument.
+  // Returns false with `error` set on an unknown flag, a missing value or a stray argument,
+  // or, for flags declared as paths (FlagSpec::path), a path that cannot serve (paths.h):
+  // checked here, before the command does any work, so a refusal writes nothing.
+  // "--name=value" is taken as "--name value".
   bool parse(const std::vector<std::string>& args, std::string& error);
 
   bool has(const std::string& name) const { return values_.count(name) > 0; }
@@ -41,10 +44,17 @@ class Flags {
                   double& value, std::string& error) const;
 
  private:
+  bool check_paths(std::string& error) const;
+
   std::set<std::string> valued_, switches_;
   std::vector<FlagSpec> specs_;  // Empty when made from name sets.
   // Every value of each flag given, in order (a switch's is "1"); get() reads the last.
   std::map<std::string, std::vector<std::string>> values_;
 };
+
+// The command's operands that name files (CommandSpec::operand_paths), checked as flags' paths
+// are; false with `error` naming the first that cannot serve.
+bool check_operand_paths(const util::CommandSpec& spec, const std::vector<std::string>& operands,
+                         std::string& error);
 
 }  // namespace splitlab::cli

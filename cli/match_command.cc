@@ -6,6 +6,7 @@
 #include "bench/match/match_options.h"
 #include "bench/match/match_runner.h"
 #include "bench/ranks/ranks.h"
+#include "engine/util/errors.h"
 
 namespace splitlab::cli {
 
@@ -30,19 +31,27 @@ int match_command(const std::vector<std::string>& args) {
   // Under mpirun every rank runs this command with the same arguments (bench/ranks/ranks.h).
   std::unique_ptr<bench::ranks::World> world;
   if (!bench::ranks::join_if_launched(world, error)) {
-    std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
+    util::command_error("match", error);
     return 2;
   }
   const bool rank_zero = !world || world->rank() == 0;
   bench::match::MatchConfig config;
   if (!bench::match::parse_match_args(args, config, error)) {
     // Every rank read the same arguments: one says what is wrong.
-    if (rank_zero) std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
+    if (rank_zero) util::command_error("match", error);
+    return 2;
+  }
+  // The files and programs it names, on this rank's machine, before any game or file is begun.
+  if (!bench::match::check_match_paths(config, error)) {
+    util::command_error("match", world && world->size() > 1
+                                     ? "rank " + std::to_string(world->rank()) + ": " + error
+                                     : error);
+    if (world && world->size() > 1) world->abort(2);
     return 2;
   }
   const int status = bench::match::run_match(config, world.get(), error);
   if (status != 0) {
-    std::fprintf(stderr, "splitlab match: %s\n", error.c_str());
+    util::command_error("match", error);
     // The other ranks would wait for this one: the whole job ends (every game reported
     // finished is already in rank 0's files).
     if (world && world->size() > 1) world->abort(status);

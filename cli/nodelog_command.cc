@@ -3,6 +3,8 @@
 #include <cstdio>
 
 #include "bench/node_log_compare.h"
+#include "cli/flags.h"
+#include "engine/util/errors.h"
 
 namespace splitlab::cli {
 
@@ -14,19 +16,18 @@ const util::CommandSpec& nodelog_spec() {
       "other depths and the same ones again",
       {},
       "",
-      "compares two kept node logs of one position"};
+      "compares two kept node logs of one position",
+      {util::PathKind::kInputFile, util::PathKind::kInputFile}};
   return spec;
 }
 
 int nodelog_command(const std::vector<std::string>& args) {
-  auto fail = [](const std::string& message) {
-    std::fprintf(stderr, "splitlab nodelog: %s\n", message.c_str());
-    return 2;
-  };
+  auto fail = [](const std::string& message) { return util::command_error("nodelog", message); };
   if (args.size() != 2) return fail("expected two node logs: ONE.nodelog MANY.nodelog");
   bench::NodeLogHeader one_header, many_header;
   std::vector<search::NodeRecord> one, many;
   std::string error;
+  if (!check_operand_paths(nodelog_spec(), args, error)) return fail(error);
   if (!bench::read_node_log(args[0], one_header, one, error) ||
       !bench::read_node_log(args[1], many_header, many, error))
     return fail(error);

@@ -7,6 +7,7 @@
 #include "cli/flags.h"
 #include "cli/scale_command.h"
 #include "cli/search_flags.h"
+#include "engine/util/errors.h"
 #include "parallel/options.h"
 
 namespace splitlab::cli {
@@ -26,14 +27,14 @@ const util::CommandSpec& overhead_spec() {
     util::add_flags(c.flags, equal_time_flags());
     c.flags.push_back(util::int_flag("depth", "N", "equal depth instead of equal time", 1, 60, 12));
     c.flags.back().default_text = "12, when given without --seconds";
-    c.flags.push_back(suite_flag());
+    c.flags.push_back(suite_flag(/*chess_only=*/true));
     c.flags.push_back(util::int_flag("positions", "N", "only the suite's first N positions", 1,
                                      100000, 100000));
     c.flags.back().default_text = "all";
     c.flags.push_back(util::int_flag("repeats", "K", "searches of each position", 1, 1000, 1));
     c.flags.push_back(engine_option_flag("hash", "64"));
-    c.flags.push_back(util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
-                                      "results/overhead"));
+    c.flags.push_back(util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                                      util::PathKind::kOutputDir, "results/overhead"));
     util::add_flags(c.flags, split_flags());
     c.flags.push_back(engine_option_flag("features", "chess's"));
     c.flags.push_back(util::switch_flag(
@@ -48,10 +49,7 @@ const util::CommandSpec& overhead_spec() {
 }
 
 int overhead_command(const std::vector<std::string>& args) {
-  auto fail = [](const std::string& message) {
-    std::fprintf(stderr, "splitlab overhead: %s\n", message.c_str());
-    return 2;
-  };
+  auto fail = [](const std::string& message) { return util::command_error("overhead", message); };
   Flags flags(overhead_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);

@@ -20,6 +20,7 @@ protocol::ThreadProvider<G> provider() {
     settings.max_helpers_per_split = options.max_helpers_per_split;
     settings.ordering = parallel::parse_ordering_memory(options.ordering_memory).value();
     settings.late_join = parallel::parse_split_join(options.split_join).value();
+    settings.pin_threads = options.affinity == "cores";
     parallel::configure_threads(searcher, options.threads, settings);
   };
   p.thread_lines = [](search::Searcher<G>& searcher) {

@@ -123,7 +123,8 @@ expect_usage_error "stray argument" "stray" perft --depth 1 stray
 expect_usage_error "unknown game" "go" perft --game go --depth 1
 expect_usage_error "chess FEN given to xiangqi" "FEN" perft --game xiangqi --fen "$START" --depth 1
 expect_usage_error "illegal xiangqi move" "h2h8" perft --game xiangqi --moves "h2h8" --depth 1
-expect_usage_error "bad --max-depth" "--max-depth" perft --suite "$TMP/no_such_suite.epd" --max-depth 0
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n' >"$TMP/any.epd"
+expect_usage_error "bad --max-depth" "--max-depth" perft --suite "$TMP/any.epd" --max-depth 0
 
 # --- Suites -----------------------------------------------------------------------------
 
@@ -136,9 +137,11 @@ run perft --suite "$TMP/good.epd" --out "$TMP/good.csv"
 [[ $status -eq 0 ]] || fail "good suite: exit code $status: $(cat "$OUT" "$ERR")"
 grep -q 'FAIL' "$OUT" && fail "good suite printed FAIL: $(cat "$OUT")"
 [[ $(grep -c '^ok ' "$OUT") -eq 6 ]] || fail "good suite: expected 6 ok lines: $(cat "$OUT")"
-[[ $(wc -l <"$TMP/good.csv") -eq 7 ]] || fail "good suite: the CSV should have a header and 6 rows"
-head -n 1 "$TMP/good.csv" | grep -q '^line,fen,depth,expected,nodes,ok,seconds$' ||
-  fail "good suite: CSV header is '$(head -n 1 "$TMP/good.csv")'"
+[[ $(grep -cv '^#' "$TMP/good.csv") -eq 7 ]] || fail "good suite: the CSV should have a header and 6 rows"
+grep -v '^#' "$TMP/good.csv" | head -n 1 | grep -q '^line,fen,depth,expected,nodes,ok,seconds$' ||
+  fail "good suite: CSV header is '$(grep -v '^#' "$TMP/good.csv" | head -n 1)'"
+grep -q '^# commit: ' "$TMP/good.csv" && grep -q '^# build: .*x86-64' "$TMP/good.csv" ||
+  fail "good suite: the CSV does not name its commit and instruction set"
 
 run perft --suite "$TMP/good.epd" --max-depth 2
 [[ $status -eq 0 ]] || fail "good suite --max-depth 2: exit code $status"

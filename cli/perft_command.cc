@@ -3,8 +3,10 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
+#include "bench/run_metadata.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/games/games.h"
@@ -76,7 +78,7 @@ struct SuiteCheck {
 // Runs every "D<depth> <count>" operation of the suite up to --max-depth. Results are printed
 // (and appended to --out) as each check finishes, so an interrupted run keeps what it computed.
 template <Game G>
-int run_suite(const Flags& flags) {
+int run_suite(const Flags& flags, const std::vector<std::string>& args) {
   std::string error;
   long long max_depth = 0;
   if (!flags.get_int("max-depth", 1, kMaxPerftDepth, kMaxPerftDepth, max_depth, error))
@@ -110,7 +112,12 @@ int run_suite(const Flags& flags) {
   if (flags.has("out")) {
     csv.open(flags.get("out"));
     if (!csv) return fail("cannot write '" + flags.get("out") + "'");
-    csv << "line,fen,depth,expected,nodes,ok,seconds\n" << std::flush;
+    // The run's metadata first (command, commit, build and instruction set, machine, start),
+    // as "# key: value" lines, then the header.
+    csv << bench::run_metadata_comments(bench::collect_run_metadata(
+               bench::splitlab_command_line("perft", args), std::nullopt))
+        << "line,fen,depth,expected,nodes,ok,seconds\n"
+        << std::flush;
   }
 
   util::Progress progress("perft suite");
@@ -146,8 +153,8 @@ int run_suite(const Flags& flags) {
 }
 
 template <Game G>
-int run(const Flags& flags) {
-  return flags.has("suite") ? run_suite<G>(flags) : run_single<G>(flags);
+int run(const Flags& flags, const std::vector<std::string>& args) {
+  return flags.has("suite") ? run_suite<G>(flags, args) : run_single<G>(flags);
 }
 
 }  // namespace
@@ -168,10 +175,12 @@ const util::CommandSpec& perft_spec() {
                util::int_flag("depth", "N", "the depth to count to (required without --suite)",
                               1, kMaxPerftDepth, 1),
                util::switch_flag("divide", "first list each root move's count"),
-               util::text_flag("suite", "FILE.epd", "check every depth count of a suite"),
+               util::path_flag("suite", "FILE.epd", "check every depth count of a suite",
+                               util::PathKind::kInputFile),
                util::int_flag("max-depth", "N", "with --suite, skip the counts deeper than N", 1,
                               kMaxPerftDepth, kMaxPerftDepth),
-               util::text_flag("out", "FILE.csv", "with --suite, also write a row per check")};
+               util::path_flag("out", "FILE.csv", "with --suite, also write a row per check",
+                               util::PathKind::kOutputFile)};
     c.flags[3].default_text = "";
     return c;
   }();
@@ -184,7 +193,7 @@ int perft_command(const std::vector<std::string>& args) {
   if (!flags.parse(args, error)) return fail(error);
   GameId game = GameId::kChess;
   if (flags.has("game") && !parse_game(flags.get("game"), game, error)) return fail(error);
-  return with_game(game, [&]<typename G>(std::type_identity<G>) { return run<G>(flags); });
+  return with_game(game, [&]<typename G>(std::type_identity<G>) { return run<G>(flags, args); });
 }
 
 }  // namespace splitlab::cli

@@ -157,7 +157,7 @@ printf '%s\n' 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 
 expect_refused "missing file" "$TMP/no_such.epd" --suite "$TMP/no_such.epd" --depth 3 --out "$TMP/x"
 expect_refused "malformed EPD line" "$TMP/malformed.epd:2" --suite "$TMP/malformed.epd" --out "$TMP/x"
 expect_refused "bad FEN" "$TMP/bad_fen.epd:2" --suite "$TMP/bad_fen.epd" --out "$TMP/x"
-expect_refused "empty suite" "has no positions" --suite "$TMP/empty.epd" --out "$TMP/x"
+expect_refused "empty suite" "$TMP/empty.epd: is empty" --suite "$TMP/empty.epd" --out "$TMP/x"
 expect_refused "bad depth" "--depth" --depth 0 --out "$TMP/x"
 expect_refused "bad movetime" "--movetime" --movetime soon --out "$TMP/x"
 expect_refused "bad threads" "--threads" --threads 0 --out "$TMP/x"

@@ -392,14 +392,15 @@ const util::CommandSpec& predictor_spec() {
         "How well the Fruit-style node-type predictor predicts: every node's predicted type "
         "against the type its search turned out to have, by draft, on a suite of positions "
         "(resumable counts and a 3x3 table per draft)";
-    c.flags = {util::text_flag("suite", "NAME|FILE.epd", "the positions", "bench",
-                               "bench (32 middlegames), scaling (the 160 of scale), or an EPD "
-                               "file"),
+    c.flags = {util::path_flag("suite", "NAME|FILE.epd",
+                               "the positions: bench (32 middlegames), scaling (the 160 of "
+                               "scale), or an EPD file", util::PathKind::kInputFile, "bench"),
                util::int_flag("depth", "N", "the depth of each search", 1, kMaxPly - 1, 10),
                util::int_flag("movetime", "MS", "a time for each search instead of a depth", 1,
                               24LL * 3600 * 1000, 0),
-               util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
-                               "results/predictor")};
+               util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                               util::PathKind::kOutputDir, "results/predictor")};
+    c.flags[0].path_names = {"bench", "scaling"};
     c.flags[2].default_text = "";
     util::add_flags(c.flags, table_flags(16));
     util::add_flags(c.flags, parallel_flags("chess's"));

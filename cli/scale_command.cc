@@ -120,10 +120,12 @@ util::FlagSpec strategies_flag() {
                          "a list of " + parallel::split_strategy_names(", ", false));
 }
 
-util::FlagSpec suite_flag() {
-  return util::text_flag("suite", "FILE.epd", "the positions (named by their id operation)",
-                         "chess: the 160 middlegames of experiments/scaling-suite/; xiangqi: the "
-                         "24 bench positions");
+util::FlagSpec suite_flag(bool chess_only) {
+  return util::path_flag("suite", "FILE.epd", "the positions (named by their id operation)",
+                         util::PathKind::kInputFile,
+                         chess_only ? "the 160 middlegames of experiments/scaling-suite/"
+                                    : "chess: the 160 middlegames of experiments/scaling-suite/; "
+                                      "xiangqi: the 24 bench positions");
 }
 
 bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& strategies,
@@ -214,12 +216,12 @@ const util::CommandSpec& scale_spec() {
                                      "the references to their own depths",
                                      1, 60, kScaleDefaults[0].depth));
     c.flags.back().default_text = "12 (chess), 10 (xiangqi), when given without --seconds";
-    c.flags.push_back(suite_flag());
+    c.flags.push_back(suite_flag(/*chess_only=*/false));
     c.flags.push_back(util::int_flag("repeats", "K",
                                      "searches of each position and configuration (the median "
                                      "counts)", 1, 1000, 1));
-    c.flags.push_back(util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
-                                      "results/scale"));
+    c.flags.push_back(util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                                      util::PathKind::kOutputDir, "results/scale"));
     c.flags.push_back(engine_option_flag("hash", "64"));
     util::add_flags(c.flags, split_flags());
     c.flags.push_back(util::text_flag("references", "LIST", "the reference engines",

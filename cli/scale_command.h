@@ -23,7 +23,9 @@ bool read_strategies(const Flags& flags, std::vector<parallel::SplitStrategy>& s
 // The declarations of the flags the three functions above and below read.
 std::vector<util::FlagSpec> equal_time_flags();
 util::FlagSpec strategies_flag();
-util::FlagSpec suite_flag();
+// `chess_only`: the command plays chess alone (overhead, simulate), so its default names no
+// xiangqi suite.
+util::FlagSpec suite_flag(bool chess_only);
 // --suite FILE.epd (positions named by their id, else "lineN"), or the game's default suite:
 // the 160 middlegames of experiments/scaling-suite/ for chess, bench's 24 positions for xiangqi.
 bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScalePosition>& positions,

@@ -1,5 +1,7 @@
 #include "cli/search_flags.h"
 
+#include <algorithm>
+
 #include "engine/games/games.h"
 #include "engine/search/engine_options.h"
 #include "engine/search/search_features.h"
@@ -74,10 +76,13 @@ std::vector<FlagSpec> table_flags(int64_t default_mb) {
           engine_option_flag("tt-replace")};
 }
 
-std::vector<FlagSpec> split_flags() {
-  return {engine_option_flag("split-nodes"), engine_option_flag("min-split-depth"),
-          engine_option_flag("max-helpers"), engine_option_flag("ordering"),
-          engine_option_flag("split-join")};
+std::vector<FlagSpec> split_flags(bool with_affinity) {
+  std::vector<FlagSpec> flags = {engine_option_flag("split-nodes"),
+                                 engine_option_flag("min-split-depth"),
+                                 engine_option_flag("max-helpers"), engine_option_flag("ordering"),
+                                 engine_option_flag("split-join")};
+  if (with_affinity) flags.push_back(engine_option_flag("affinity"));
+  return flags;
 }
 
 std::vector<FlagSpec> parallel_flags(const std::string& default_features_text) {
@@ -152,6 +157,14 @@ bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
     error = unknown_value(join, flags.get("split-join"));
     return false;
   }
+  const search::EngineOption& affinity = search::engine_option("affinity");
+  const std::string placement = flags.get("affinity", affinity.default_text);
+  if (std::find(affinity.values.begin(), affinity.values.end(), placement) ==
+      affinity.values.end()) {
+    error = unknown_value(affinity, placement);
+    return false;
+  }
+  settings.pin_threads = placement == "cores";
   settings.split_any_node = *any;
   settings.late_join = *late_join;
   settings.ordering = *ordering;
@@ -210,6 +223,7 @@ std::string describe_parallel(const Flags& flags, std::string_view default_featu
          flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
          " helpers, " + flags.get("ordering", "copy") + " killers and history" +
          (flags.has("split-join") ? ", " + flags.get("split-join") + " joins" : "") +
+         (flags.get("affinity", "none") == "cores" ? ", threads pinned to cores" : "") +
          ", search features " +
          flags.get("features", std::string(default_features)) +
          (flags.has("tune") ? ", tuning " + describe_tuning_flag(flags) : "");

@@ -90,7 +90,7 @@ expect_error "--cpus: '1' is not a CPU count from 2 to 512" --cpus 1,4
 expect_error "--cpus: 'x' is not a CPU count" --cpus 2,x
 printf 'interior_node 100\nnodes 3\n' >"$TMP/costs.txt"
 expect_error "costs line 2: unknown cost 'nodes'" --costs "$TMP/costs.txt"
-expect_error "--costs: cannot read" --costs "$TMP/missing.txt"
+expect_error "--costs $TMP/missing.txt: no such file" --costs "$TMP/missing.txt"
 expect_error "--timeline: no position 'nowhere' in the suite" --timeline nowhere
 expect_error "unknown" --strategies ybwc,nope
 

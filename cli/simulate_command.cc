@@ -63,23 +63,24 @@ const util::CommandSpec& simulate_spec() {
                                    std::to_string(parallel::kMaxThreads)),
                util::int_flag("depth", "N", "the depth of every search", 1, 60, 10)};
     c.flags.back().default_text = "10 (12 with --calibrate)";
-    c.flags.push_back(suite_flag());
+    c.flags.push_back(suite_flag(/*chess_only=*/true));
     c.flags.push_back(util::int_flag("positions", "N", "only the suite's first N positions", 1,
                                      100000, 100000));
     c.flags.back().default_text = "all (24 with --calibrate)";
-    c.flags.push_back(util::text_flag("costs", "FILE",
+    c.flags.push_back(util::path_flag("costs", "FILE",
                                       "costs over the defaults (this machine's, measured): "
                                       "lines of NAME VALUE as in OUT/costs.txt",
-                                      "the built-in costs"));
+                                      util::PathKind::kInputFile, "the built-in costs"));
     c.flags.push_back(engine_option_flag("hash", "64"));
     c.flags.push_back(util::int_flag("jobs", "J", "positions simulated at once (the output is "
                                                   "the same at any J)", 1, 256, 1));
     c.flags.push_back(util::text_flag("timeline", "ID",
                                       "also write the timeline of every CPU for that position "
-                                      "(timeline CSV and PNG)"));
-    c.flags.push_back(util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
-                                      "results/simulate"));
-    util::add_flags(c.flags, split_flags());
+                                      "(a CSV per configuration; scripts/plot_simulate.py "
+                                      "--timeline draws it)"));
+    c.flags.push_back(util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                                      util::PathKind::kOutputDir, "results/simulate"));
+    util::add_flags(c.flags, split_flags(/*with_affinity=*/false));
     c.flags.push_back(engine_option_flag("features", "chess's"));
     c.flags.push_back(util::switch_flag(
         "calibrate", "measure this machine's costs (real 1- and 2-thread searches) into "

@@ -40,13 +40,16 @@ else
   for f in results.csv summary.txt run.json config.txt; do
     [[ -s "$DIR/$f" ]] || fail "tiny run: $f missing or empty"
   done
-  header="search,table,policy,log2_entries,depth,positions,nodes,seconds,host,cpu_model"
+  header="search,table,policy,log2_entries,depth,positions,nodes,seconds,host,cpu_model,commit,isa"
   [[ "$(head -n 1 "$DIR/results.csv")" == "$header" ]] ||
     fail "results.csv header: $(head -n 1 "$DIR/results.csv")"
   rows=$(($(wc -l <"$DIR/results.csv") - 1))
   [[ $rows -eq 16 ]] || fail "results.csv has $rows rows, expected 16"
   grep -q '^full,kept,deep,8,3,6,[0-9]*,' "$DIR/results.csv" ||
     fail "no full,kept,deep,8 row of depth 3 and 6 positions"
+  # Each row names the build that measured it: a commit and an instruction-set level.
+  grep -Eq '^full,kept,deep,8,.*,([0-9a-f]{40}(\+[a-z-]+)?|unknown),x86-64(-v[234])?$' \
+    "$DIR/results.csv" || fail "a row does not name its commit and instruction set: $(sed -n 2p "$DIR/results.csv")"
   grep -q '^plain,cleared,bucket,9,2,6,[0-9]*,' "$DIR/results.csv" ||
     fail "no plain,cleared,bucket,9 row of depth 2"
   grep -q '== plain search, depth 2, table cleared before each position ==' "$DIR/summary.txt" ||
@@ -100,7 +103,7 @@ expect_usage_error() {
 
 printf '[Event "x"]\n\n1. e4 e5 2. Ke3 *\n' >"$TMP/broken.pgn"
 expect_usage_error "no --games" "--games FILE.pgn is required"
-expect_usage_error "missing PGN" "cannot read PGN file '$TMP/none.pgn'" --games "$TMP/none.pgn"
+expect_usage_error "missing PGN" "--games $TMP/none.pgn: no such file" --games "$TMP/none.pgn"
 expect_usage_error "unparsable PGN" "Ke3" --games "$TMP/broken.pgn"
 expect_usage_error "unknown policy" "unknown name 'deepest' in --policies" --games "$GAMES" \
   --policies deep,deepest

@@ -75,7 +75,8 @@ const util::CommandSpec& tt_study_spec() {
         "replacement policy and table size, the table kept between a game's positions or "
         "cleared; writes results.csv (resumable), summary.txt and run.json";
     c.flags = {
-        util::text_flag("games", "FILE.pgn", "the games whose positions are studied (required)"),
+        util::path_flag("games", "FILE.pgn", "the games whose positions are studied (required)",
+                        util::PathKind::kInputFile),
         util::int_flag("first-move", "N", "each series starts at this move of its game", 1, 1000,
                        12),
         util::int_flag("positions-per-game", "N", "consecutive positions a series takes", 1,
@@ -99,8 +100,8 @@ const util::CommandSpec& tt_study_spec() {
                                           "before each, or both",
                         "kept,cleared", "a list of kept, cleared"),
         engine_option_flag("tt-entry"),
-        util::text_flag("out", "DIR", "the results folder (a rerun resumes it)",
-                        "results/tt-study")};
+        util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
+                        util::PathKind::kOutputDir, "results/tt-study")};
     c.flags[5].default_text = std::to_string(kDefaultPlainDepth) + " (the --depth when given)";
     return c;
   }();

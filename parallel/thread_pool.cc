@@ -3,8 +3,11 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include "engine/util/cpu_topology.h"
+
 #include <algorithm>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -66,9 +69,11 @@ class ParallelismCap {
 
 }  // namespace
 
-ThreadPool::ThreadPool(int threads, VirtualCpus* cpus)
+ThreadPool::ThreadPool(int threads, VirtualCpus* cpus, bool pin_threads)
     : threads_(std::clamp(threads, 1, kMaxThreads)),
       cpus_(cpus),
+      placement_(pin_threads && !cpus ? util::order_cores_first(util::usable_cpus())
+                                      : std::vector<int>()),
       spin_(size_t(threads_) <= std::max(1u, std::thread::hardware_concurrency())
                 ? kSpinWithOwnCore
                 : kSpinOversubscribed),
@@ -102,11 +107,19 @@ ThreadPool::~ThreadPool() noexcept {
   ParallelismCap::instance().remove_helpers(threads_ - 1);
 }
 
+namespace {
+
+// The CPUs a pool's thread is pinned to: its own, or none (the thread is left alone).
+std::vector<int> only(int cpu) { return cpu < 0 ? std::vector<int>() : std::vector<int>{cpu}; }
+
+}  // namespace
+
 void ThreadPool::run(const std::function<void(int)>& body) {
   if (cpus_) {
     cpus_->run(body);
     return;
   }
+  const util::ScopedPin pinned(only(pinned_cpu(0)));
   if (threads_ == 1) {
     body(0);
     return;
@@ -126,6 +139,7 @@ void ThreadPool::HelperTask::operator()() const {
 }
 
 void ThreadPool::helper_loop(int i) {
+  const util::ScopedPin pinned(only(pinned_cpu(i)));  // Before the first body: first touch near it.
   uint64_t seen = 0;
   while (true) {
     uint64_t generation = seen;

@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
@@ -34,7 +35,12 @@ class ThreadPool {
  public:
   // 1 <= threads <= kMaxThreads (clamped). With `cpus` (as many as `threads`), the pool is
   // simulated: run() runs the bodies on those virtual CPUs, and no OS thread is made.
-  explicit ThreadPool(int threads, VirtualCpus* cpus = nullptr);
+  // `pin_threads` (ThreadAffinity, scale --affinity): thread i runs on one CPU of its own, the
+  // i-th of util::order_cores_first (a physical core each while there are enough, hyperthread
+  // siblings after, wrapping around past the last), pinned before it allocates anything, so its
+  // memory is first touched near that core. Each thread gets its former CPUs back when the pool
+  // is done with it (the caller of run() at the end of each run).
+  explicit ThreadPool(int threads, VirtualCpus* cpus = nullptr, bool pin_threads = false);
   ~ThreadPool() noexcept;  // helper_tasks_ is waited for, so its destructor cannot throw.
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
@@ -51,6 +57,10 @@ class ThreadPool {
   Parker& parker(int i) { return parkers_[i]; }
   // The virtual CPUs of a simulated pool, or null.
   VirtualCpus* virtual_cpus() const { return cpus_; }
+  // The CPU thread i is pinned to, or -1 when the pool does not pin.
+  int pinned_cpu(int i) const {
+    return placement_.empty() ? -1 : placement_[size_t(i) % placement_.size()];
+  }
 
  private:
   // The long-running task of helper `index`. A named class rather than a lambda, so that TSan
@@ -64,6 +74,7 @@ class ThreadPool {
 
   int threads_;
   VirtualCpus* cpus_;
+  std::vector<int> placement_;  // CPUs in the order threads take them; empty: no pinning.
   std::chrono::microseconds spin_;
   std::unique_ptr<Parker[]> parkers_;
   std::unique_ptr<tbb::task_arena> arena_;

@@ -43,7 +43,7 @@ class ThreadTeam : public search::ParallelPolicy<G> {
   // every worker reports its work to them, and every wait blocks its CPU in virtual time.
   ThreadTeam(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
              VirtualCpus* cpus = nullptr)
-      : shared_(shared), pool_(threads, cpus), states_(size_t(pool_.size())) {
+      : shared_(shared), pool_(threads, cpus, rules.pin_threads), states_(size_t(pool_.size())) {
     this->rules = rules;
     pool_.run([&](int i) {
       auto state = std::make_unique<ThreadState>();

@@ -1,11 +1,14 @@
 #include "bench/match/match_options.h"
 
+#include <sys/stat.h>
+
 #include <cctype>
 #include <charconv>
 #include <set>
 #include <tuple>
 
 #include "engine/games/games.h"
+#include "engine/util/paths.h"
 #include "engine/util/text.h"
 
 namespace splitlab::bench::match {
@@ -73,6 +76,12 @@ const std::vector<util::FlagSpec>& match_flags() {
         "[tc=MOVES/SECONDS+INC | tc=SECONDS+INC | tc=inf | st=SECONDS] [nodes=N] [depth=N] "
         "[timemargin=MS] [stalltimeout=SECONDS] [proto=uci|ucci]",
         "", true);
+    engine.path_keys = {{"cmd", util::PathKind::kExecutable}};
+    FlagSpec openings = list_flag("openings", "KEY=VALUE...",
+                                  "file=FILE format=epd|pgn [order=sequential|random] [plies=N] "
+                                  "[start=K]",
+                                  "the built-in book of the variant");
+    openings.path_keys = {{"file", util::PathKind::kInputFile}};
     return std::vector<FlagSpec>{
         engine,
         list_flag("each", "KEY=VALUE...", "keys given to every engine (an engine's own win)"),
@@ -81,9 +90,7 @@ const std::vector<util::FlagSpec>& match_flags() {
         text_flag("rounds", "N", "rounds of the tournament", "1", "from 1 to 10000000"),
         text_flag("games", "N", "games each encounter of a round plays", "1", "from 1 to 1000"),
         switch_flag("repeat", "each opening is played twice, colours reversed (game pairs)"),
-        list_flag("openings", "KEY=VALUE...",
-                  "file=FILE format=epd|pgn [order=sequential|random] [plies=N] [start=K]",
-                  "the built-in book of the variant"),
+        openings,
         text_flag("seed", "S", "the seed of random opening order and of the engines' seeds",
                   "drawn and recorded"),
         text_flag("srand", "S", "cutechess's name for --seed"),
@@ -107,8 +114,10 @@ const std::vector<util::FlagSpec>& match_flags() {
                   "alpha=A beta=B [model=logistic|normalized]", "off"),
         text_flag("ratinginterval", "N", "print the score block every N games (0: at the end)",
                   "10", "from 0 to 100000000"),
-        text_flag("pgnout", "FILE", "append every finished game to a PGN file"),
-        text_flag("out", "DIR", "results.json, state.tsv and engines.tsv (a rerun resumes)"),
+        util::path_flag("pgnout", "FILE", "append every finished game to a PGN file",
+                        util::PathKind::kOutputFile),
+        util::path_flag("out", "DIR", "results.json, state.tsv and engines.tsv (a rerun resumes)",
+                        util::PathKind::kOutputDir),
         text_flag("event", "NAME", "the PGN Event tag", "?"),
         choice_flag("variant", "NAME", "the game (every engine is given UCI_Variant)", games,
                     games.front()),
@@ -277,6 +286,40 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
   if (config.sprt && config.engines.size() != 2) {
     error = "--sprt needs exactly two engines";
     return false;
+  }
+  return true;
+}
+
+bool check_match_paths(const MatchConfig& config, std::string& error) {
+  using util::PathKind;
+  auto check = [&](const std::string& what, const std::string& path, PathKind kind) {
+    std::string why;
+    if (util::check_path(path, kind, why)) return true;
+    error = what + " " + why;
+    return false;
+  };
+  if (!config.pgn_out.empty() && !check("--pgnout", config.pgn_out, PathKind::kOutputFile))
+    return false;
+  if (!config.out_dir.empty() && !check("--out", config.out_dir, PathKind::kOutputDir))
+    return false;
+  if (!config.openings.file.empty() &&
+      !check("--openings file=", config.openings.file, PathKind::kInputFile))
+    return false;
+  if (config.instant_games) return true;  // No engine is started.
+  for (const EngineConfig& engine : config.engines) {
+    const std::string what = "--engine " + engine.name + ":";
+    struct stat st {};
+    if (!engine.working_dir.empty() &&
+        (stat(engine.working_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
+      error = what + " dir=" + engine.working_dir + ": no such folder";
+      return false;
+    }
+    // A relative path with a folder in it runs from the engine's dir= (as cutechess runs it).
+    std::string command = engine.command;
+    if (!engine.working_dir.empty() && command.find('/') != std::string::npos &&
+        command[0] != '/')
+      command = engine.working_dir + "/" + command;
+    if (!check(what + " cmd=", command, PathKind::kExecutable)) return false;
   }
   return true;
 }

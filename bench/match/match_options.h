@@ -62,4 +62,10 @@ const std::vector<util::FlagSpec>& match_flags();
 bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
                       std::string& error);
 
+// The files and folders a match's flags name (--pgnout, --out, --openings file=, each engine's
+// cmd= and dir=), checked before anything is started or written (engine/util/paths.h): false
+// with `error` naming the flag, the path and the reason. `splitlab match` calls it after
+// parse_match_args (which reads the words alone, touching no file).
+bool check_match_paths(const MatchConfig& config, std::string& error);
+
 }  // namespace splitlab::bench::match

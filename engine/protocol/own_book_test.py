@@ -150,7 +150,9 @@ def main():
     # A missing and a truncated book: an error line, then searches.
     e.send("setoption name BookFile value " + os.path.join(tmp, "missing.bin"), "isready")
     lines = e.until("readyok")
-    check(any("info string error: OwnBook: cannot read book file" in l for l in lines), "missing: %s" % lines)
+    missing = os.path.join(tmp, "missing.bin")
+    check(any(l.startswith("info string error: OwnBook: BookFile " + missing + ": no such file")
+              for l in lines), "missing: %s" % lines)
     lines = e.go("position startpos")
     check(not any("book move" in l for l in lines), "a book move without a book: %s" % lines[-3:])
     truncated = os.path.join(tmp, "truncated.bin")

@@ -11,6 +11,7 @@
 #include "engine/games/games.h"
 #include "engine/search/engine_options.h"
 #include "engine/xiangqi/notation.h"
+#include "engine/util/paths.h"
 #include "engine/util/text.h"
 #include "hashing/tt_options.h"
 
@@ -143,7 +144,9 @@ GameEngine<G>::GameEngine(std::ostream& out, const ParallelSearch& parallel, Dia
   // BookDepth plies from the game's start, its heaviest move or one drawn by weight with a
   // generator seeded by BookSeed and the position (the same answer in the same position).
   options_.add(check("OwnBook", false));
-  options_.add(text_option("BookFile", "book.bin"));
+  UciOption book_file = text_option("BookFile", "book.bin");
+  book_file.path = util::PathKind::kInputFile;
+  options_.add(book_file);
   options_.add(spin("BookDepth", 30, 1, 1024));
   options_.add(combo("BookMoves", "best", {"best", "random"}));
   options_.add(spin("BookSeed", 0, 0, (int64_t(1) << 31) - 1));
@@ -375,7 +378,8 @@ bool GameEngine<G>::apply_option(const std::string& name) {
     // Fresh pages, first touched by the new threads (the table is cleared, as after Hash).
     if (!table_.reallocate(&message)) error(message);
   } else if (name == "SplitStrategy" || name == "SplitNodes" || name == "MinSplitDepth" ||
-             name == "MaxHelpersPerSplit" || name == "OrderingMemory" || name == "SplitJoin") {
+             name == "MaxHelpersPerSplit" || name == "OrderingMemory" || name == "SplitJoin" ||
+             name == "ThreadAffinity") {
     configure_threads();
   } else if (name == "OwnBook" || name == "BookFile") {
     apply_book_options();
@@ -388,8 +392,11 @@ void GameEngine<G>::apply_book_options() {
   book_.clear();
   if (!options_.check("OwnBook")) return;
   std::string message;
-  if (!book_.load(options_.text("BookFile"), message))
-    error("OwnBook: " + message + "; playing without a book");
+  // A folder, a missing, empty or unreadable file: named with the reason before the loader
+  // reads it; what is inside is the loader's to refuse.
+  if (!util::check_path(options_.text("BookFile"), util::PathKind::kInputFile, message) ||
+      !book_.load(options_.text("BookFile"), message))
+    error("OwnBook: BookFile " + message + "; playing without a book");
 }
 
 template <search::SearchGame G>
@@ -418,6 +425,7 @@ void GameEngine<G>::configure_threads() {
   threads.max_helpers_per_split = int(options_.spin("MaxHelpersPerSplit"));
   threads.ordering_memory = options_.text("OrderingMemory");
   threads.split_join = options_.text("SplitJoin");
+  threads.affinity = options_.text("ThreadAffinity");
   parallel_.of<G>().configure(*searcher_, threads);
 }
 

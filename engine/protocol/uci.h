@@ -29,6 +29,7 @@
 #include "engine/protocol/opening_book.h"
 #include "engine/protocol/thread_provider.h"
 #include "engine/protocol/uci_options.h"
+#include "engine/util/errors.h"
 #include "engine/search/clock_delay.h"
 #include "engine/search/searcher.h"
 #include "engine/xiangqi/xiangqi_game.h"
@@ -77,7 +78,8 @@ class GameEngine final : public LineEngine {
   std::string to_wire(const std::string& move) const;
   typename G::Move read_move(const typename G::Position& pos, const std::string& text,
                              std::string& error) const;
-  void error(const std::string& message) { send("info string error: " + message); }
+  // One protocol line, whatever the message quotes (util::one_line).
+  void error(const std::string& message) { send("info string error: " + util::one_line(message)); }
   void cmd_uci();
   void cmd_setoption(const std::string& args);
   void cmd_position(const std::string& args);

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/util/paths.h"
+
 namespace splitlab::protocol {
 
 struct UciOption {
@@ -18,6 +20,8 @@ struct UciOption {
   int64_t min = 0, max = 0;        // kSpin
   std::vector<std::string> vars;   // kCombo
   std::string value;               // Current value ("" for buttons).
+  // A kString option that names a file (BookFile): what must be there (engine/util/paths.h).
+  util::PathKind path = util::PathKind::kNone;
 
   // "option name Hash type spin default 16 min 1 max 32768"
   std::string declaration() const;

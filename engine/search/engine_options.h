@@ -70,6 +70,11 @@ inline const std::vector<EngineOption>& engine_options() {
          {"booked", "late"},
          "how helpers come to split points: only booked by a split as it is made, or also late, "
          "an idle thread joining the deepest split point whose moves are still handed out"},
+        {"ThreadAffinity", "affinity", Kind::kCombo, 0, 0, 0,
+         rules.pin_threads ? "cores" : "none", {"none", "cores"},
+         "where the search threads run: wherever the system puts them, or each pinned to a CPU "
+         "of its own, one per physical core first and hyperthread siblings after "
+         "(docs/many-cores.md)"},
         {"SearchFeatures", "features", Kind::kText, 0, 0, 0, "", {},
          "the search techniques switched on: none, or a list (engine/search/search_features.h); "
          "the default is the game's list accepted by SPRT"},

@@ -57,6 +57,9 @@ struct SplitRules {
   // deepest whose moves are still being handed out, instead of only waiting to be booked by
   // a new split (parallel/split_team.h).
   bool late_join = false;
+  // Not a rule of the mechanism but where it runs: each of the team's threads on a CPU of its
+  // own (ThreadAffinity, scale --affinity; parallel/thread_pool.h).
+  bool pin_threads = false;
 };
 
 template <SearchGame G>

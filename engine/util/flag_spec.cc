@@ -66,6 +66,14 @@ FlagSpec choice_flag(std::string name, std::string value, std::string meaning,
                    std::move(default_text), range);
 }
 
+FlagSpec path_flag(std::string name, std::string value, std::string meaning, PathKind kind,
+                   std::string default_text) {
+  FlagSpec flag = text_flag(std::move(name), std::move(value), std::move(meaning),
+                            std::move(default_text));
+  flag.path = kind;
+  return flag;
+}
+
 FlagSpec switch_flag(std::string name, std::string meaning) {
   FlagSpec flag;
   flag.name = std::move(name);

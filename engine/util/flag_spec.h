@@ -6,7 +6,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "engine/util/paths.h"
 
 namespace splitlab::util {
 
@@ -29,6 +32,13 @@ struct FlagSpec {
                              // raw", "from 1 to 64", "a list of strategies" ("" for any).
   std::optional<IntRange> ints;  // An integer flag's range and default, read by the parser.
   bool repeatable = false;       // May be given more than once, each adding to the others.
+  // A file or folder: what must be there. Flags (cli/flags.h) checks it before the command
+  // runs, and `splitlab help --declarations` lists it for the sweep that tests every such flag.
+  PathKind path = PathKind::kNone;
+  // Values that are names, not paths (predictor's --suite takes "bench" or a file).
+  std::vector<std::string> path_names = {};
+  // A list flag's keys that name files (match's --openings file=FILE, --engine cmd=PATH).
+  std::vector<std::pair<std::string, PathKind>> path_keys = {};
 };
 
 // Builders for the common kinds: the help text of the default and range is made from the numbers.
@@ -40,6 +50,9 @@ FlagSpec text_flag(std::string name, std::string value, std::string meaning,
 FlagSpec choice_flag(std::string name, std::string value, std::string meaning,
                      const std::vector<std::string>& choices, std::string default_text);
 FlagSpec switch_flag(std::string name, std::string meaning);
+// A flag naming a file or folder (paths.h): `kind` says what must be there.
+FlagSpec path_flag(std::string name, std::string value, std::string meaning, PathKind kind,
+                   std::string default_text = "");
 FlagSpec list_flag(std::string name, std::string value, std::string meaning,
                    std::string default_text = "", bool repeatable = false);
 
@@ -51,6 +64,8 @@ struct CommandSpec {
   std::vector<FlagSpec> flags;
   std::string notes;     // Further lines for the command's help page ("" for none).
   std::string brief;     // A few words for the list of commands.
+  // The operands that name files, in order (epd's FILE: one input file); empty for none.
+  std::vector<PathKind> operand_paths = {};
 };
 
 // The command's help page: its usage line, summary, and one entry per flag with the meaning,

@@ -27,10 +27,11 @@ while [ "$k" -le "$jobs" ]; do
   k=$((k + 1))
 done
 wait
-head -n 1 "$tmp/part1.csv" >"$out.csv"
-tail -q -n +2 "$tmp"/part*.csv | sort -t, -k2,2n >>"$out.csv"
+grep '^#' "$tmp/part1.csv" >"$out.csv"           # the run's metadata (part 1's)
+grep -v '^#' "$tmp/part1.csv" | head -n 1 >>"$out.csv"  # the header
+grep -hv -e '^#' -e '^id,' "$tmp"/part*.csv | sort -t, -k2,2n >>"$out.csv"
 {
   cat "$tmp"/part*.out | grep -v '^Solved:'
-  awk -F, 'NR > 1 { n++; s += $3 } END { printf "Solved: %d/%d\n", s, n }' "$out.csv"
+  awk -F, '!/^#/ && !/^id,/ { n++; s += $3 } END { printf "Solved: %d/%d\n", s, n }' "$out.csv"
 } >"$out.out"
 tail -n 1 "$out.out"
