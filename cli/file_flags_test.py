@@ -29,6 +29,7 @@ Exit 0 when every case holds; 1 with the failures listed.
 """
 import os
 import pwd
+import re
 import shutil
 import stat
 import subprocess
@@ -55,6 +56,7 @@ class Sandbox:
         self.binary = os.path.join(self.root, "splitlab")
         shutil.copy2(binary, self.binary)
         os.chmod(self.binary, 0o755)
+        self.move_tsan_suppressions()
         self.valid = {}
         for name, text in (("suite.epd", EPD), ("perft.epd", PERFT_EPD), ("games.pgn", PGN),
                            ("costs.txt", COSTS)):
@@ -79,6 +81,20 @@ class Sandbox:
             except KeyError:
                 pass
         self.count = 0
+
+    def move_tsan_suppressions(self):
+        """Under TSan the suppressions file is named relative to the working folder
+        (/proc/self/cwd/..., .bazelrc), and these runs work in folders of their own, some as
+        nobody: a copy in the sandbox, named by its absolute path, serves them all."""
+        options = os.environ.get("TSAN_OPTIONS", "")
+        m = re.search(r"suppressions=([^: ]+)", options)
+        if not m:
+            return
+        source = m.group(1).replace("/proc/self/cwd/", os.getcwd() + "/")
+        copy = os.path.join(self.root, "tsan.supp")
+        shutil.copy(source, copy)
+        os.chmod(copy, 0o644)
+        os.environ["TSAN_OPTIONS"] = options.replace(m.group(0), "suppressions=" + copy)
 
     def write(self, name, text, mode=0o644):
         path = os.path.join(self.root, name)

@@ -42,7 +42,7 @@ int match_command(const std::vector<std::string>& args) {
     return 2;
   }
   // The files and programs it names, on this rank's machine, before any game or file is begun.
-  if (!bench::match::check_match_paths(config, error)) {
+  if (!bench::match::check_match_paths(config, rank_zero, error)) {
     util::command_error("match", world && world->size() > 1
                                      ? "rank " + std::to_string(world->rank()) + ": " + error
                                      : error);

@@ -290,7 +290,7 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
   return true;
 }
 
-bool check_match_paths(const MatchConfig& config, std::string& error) {
+bool check_match_paths(const MatchConfig& config, bool writes_results, std::string& error) {
   using util::PathKind;
   auto check = [&](const std::string& what, const std::string& path, PathKind kind) {
     std::string why;
@@ -298,13 +298,15 @@ bool check_match_paths(const MatchConfig& config, std::string& error) {
     error = what + " " + why;
     return false;
   };
-  if (!config.pgn_out.empty() && !check("--pgnout", config.pgn_out, PathKind::kOutputFile))
-    return false;
-  if (!config.out_dir.empty() && !check("--out", config.out_dir, PathKind::kOutputDir))
-    return false;
-  if (!config.openings.file.empty() &&
-      !check("--openings file=", config.openings.file, PathKind::kInputFile))
-    return false;
+  if (writes_results) {
+    if (!config.pgn_out.empty() && !check("--pgnout", config.pgn_out, PathKind::kOutputFile))
+      return false;
+    if (!config.out_dir.empty() && !check("--out", config.out_dir, PathKind::kOutputDir))
+      return false;
+    if (!config.openings.file.empty() &&
+        !check("--openings file=", config.openings.file, PathKind::kInputFile))
+      return false;
+  }
   if (config.instant_games) return true;  // No engine is started.
   for (const EngineConfig& engine : config.engines) {
     const std::string what = "--engine " + engine.name + ":";

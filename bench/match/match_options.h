@@ -65,7 +65,9 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
 // The files and folders a match's flags name (--pgnout, --out, --openings file=, each engine's
 // cmd= and dir=), checked before anything is started or written (engine/util/paths.h): false
 // with `error` naming the flag, the path and the reason. `splitlab match` calls it after
-// parse_match_args (which reads the words alone, touching no file).
-bool check_match_paths(const MatchConfig& config, std::string& error);
+// parse_match_args (which reads the words alone, touching no file), on every MPI rank: the
+// engines must be on each rank's machine, the files rank 0 alone reads or writes
+// (`writes_results`) on rank 0's only.
+bool check_match_paths(const MatchConfig& config, bool writes_results, std::string& error);
 
 }  // namespace splitlab::bench::match

@@ -19,6 +19,13 @@ import traceback
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BINARY = None  # Set by run_tests().
+# Every wait for an answer is a bound, not a measurement: a test fails only when it runs out.
+# On a machine whose cores are busy with other work, and under a sanitizer (10-50 times slower),
+# an answer that takes a second alone can take ten (a variant switch with Threads 2 and Hash 32
+# under TSan beside other tests once missed its 10 s readyok): the bounds stretch by this factor.
+# Tests that measure time (a quit within 2 s, tiny clocks) measure it apart, unstretched.
+SANITIZED = any(name in os.environ for name in ("TSAN_OPTIONS", "ASAN_OPTIONS"))
+WAIT_SCALE = 6.0 if SANITIZED else 3.0
 
 
 class Failure(Exception):
@@ -124,7 +131,9 @@ class Engine:
         return t, line
 
     def wait_for(self, predicate, timeout, what):
-        """Reads lines until one satisfies `predicate`; returns (lines read, time of match)."""
+        """Reads lines until one satisfies `predicate`; returns (lines read, time of match).
+        `timeout` is stretched by WAIT_SCALE."""
+        timeout *= WAIT_SCALE
         deadline = time.monotonic() + timeout
         seen = []
         while True:
