@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Issue 74 item 6: `scripts/test` on a clean clone, RUNS times in a row (default 3), each with a
+# busy loop on every core beside it for its whole length (a shell loop at the same priority, so
+# that the tests get about half of each core). A clone of its own per run, beside ../shared as
+# CI's, so that nothing is cached between runs; its Bazel output base is removed after it.
+# Appends a row per run to results/runs.csv (run, commit, exit status, seconds, the last line)
+# and keeps each run's log; stops at the first failing run.
+set -uo pipefail
+runs=${RUNS:-3}
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+out="$here/results"
+mkdir -p "$out"
+[ -f "$out/runs.csv" ] || echo "run,commit,exit_status,seconds,busy_loops,last_line" >"$out/runs.csv"
+commit=$(git -C "$repo" rev-parse HEAD)
+cores=$(nproc)
+for k in $(seq 1 "$runs"); do
+  clone="$(dirname "$repo")/busy-clone-$k"
+  rm -rf "$clone"
+  git clone -q "$repo" "$clone"
+  loops=()
+  for _ in $(seq "$cores"); do
+    (while :; do :; done) &
+    loops+=($!)
+  done
+  start=$SECONDS
+  echo "busy-machine: run $k of $runs on $commit, $cores busy loops, started $(date -u +%FT%TZ)" >&2
+  (cd "$clone" && scripts/test) >"$out/run$k.log" 2>&1
+  rc=$?
+  kill "${loops[@]}" 2>/dev/null
+  wait "${loops[@]}" 2>/dev/null
+  seconds=$((SECONDS - start))
+  echo "$k,$commit,$rc,$seconds,$cores,\"$(tail -n 1 "$out/run$k.log")\"" >>"$out/runs.csv"
+  echo "busy-machine: run $k: exit $rc in $seconds s: $(tail -n 1 "$out/run$k.log")" >&2
+  (cd "$clone" && bazel clean --expunge >/dev/null 2>&1; bazel shutdown >/dev/null 2>&1)
+  rm -rf "$clone"
+  [ $rc -eq 0 ] || break
+done
