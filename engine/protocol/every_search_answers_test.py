@@ -6,9 +6,9 @@ Usage: every_search_answers_test.py PATH/TO/splitlab
 Fixed sequences a script or GUI sends (`go` with each kind of limit, `stop`, `isready`,
 `setoption`, `ponderhit`, `ucinewgame`, then `quit` or the end of input) are written to a fresh
 engine in one write and line by line with pauses, at Threads 1, and at 2 and 8 under every
-SplitStrategy the engine lists, over UCI and over UCCI (which runs where: runs()). For each run (pipelined_sequences.py):
-as many answers as searches started, each after a completed depth of its own search and legal in
-its position, exit status 0, and UCCI's `bye` last. The same UCI sequences go to Stockfish 15.1,
+SplitStrategy the engine lists, over UCI and over UCCI (which runs where: runs()). For each run
+(pipelined_sequences.py): as many answers as searches started, each after a completed depth of
+its own search and legal in its position, exit status 0, and UCCI's `bye` last. The same UCI sequences go to Stockfish 15.1,
 the referee of the count: it must give the number the model gives.
 
 Canaries: the checks must catch an engine that drops the answer at quit and the end of input
