@@ -5,6 +5,9 @@
 // (parse_game) and calls generic code with the traits type of a GameId (with_game). `scale`,
 // `match`, `bench`, `perft`, the tuner and the protocols choose their game through it, so no
 // code compares a game's name, and a new game is a folder, a line in AllGames and one in GameId.
+// The folder compiles the search for its game once: search_instance.cc (the worker and the
+// searcher, engine/search/search_instance.h) and threads/ (the strategies' teams,
+// parallel/team_instance.h).
 #pragma once
 
 #include <array>

@@ -350,6 +350,3 @@ class SearchWorker {
 };
 
 }  // namespace splitlab::search
-
-#include "engine/search/search_worker_impl.h"
-#include "engine/search/search_worker_split.h"

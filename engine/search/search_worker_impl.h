@@ -1,5 +1,8 @@
-// Template implementation of SearchWorker (included by search_worker.h).
+// SearchWorker's member definitions: the frame machine and the quiescence search. Compiled once
+// per game (search_instance.h), not in every file that searches.
 #pragma once
+
+#include "engine/search/search_worker.h"
 
 namespace splitlab::search {
 

@@ -1,9 +1,12 @@
 // SearchWorker: making split points from frames, searching their moves, and leaving them
-// (included by search_worker.h). See split_point.h for the protocol.
+// (compiled once per game with the rest of SearchWorker, search_instance.h). See split_point.h
+// for the protocol.
 #pragma once
 
 #include <chrono>
 #include <optional>
+
+#include "engine/search/search_worker.h"
 
 namespace splitlab::search {
 

@@ -9,6 +9,8 @@ The layers, lowest first (a package may use its own layer and those below it):
                            the games and their registry, the search core and the protocols;
                            the search core's own code names no game (its tests may search one)
   parallel/                the split strategies: the search core, never a game or a protocol
+  engine/<game>/threads    the strategies compiled once for a game (parallel/team_instance.h):
+                           the one package under a game's folder that may use parallel/
   tests/                   tests of the strategies on real games
   bench/                   the experiments' machinery
   cli/                     the binary, which wires the layers together
@@ -53,6 +55,11 @@ ALLOWED = {
 }
 
 
+# engine/'s folders that are not games: their `threads` folders get no exemption.
+ENGINE_SHARED = ("util", "core", "games", "search", "protocol")
+GAME_THREADS = re.compile(r"^engine/(?!(?:%s)/)[^/]+/threads(?:/|$)" % "|".join(ENGINE_SHARED))
+
+
 def layer_of(path):
     """The ALLOWED key governing `path` (a file or package path relative to the root)."""
     best = None
@@ -76,6 +83,9 @@ def allowed(source, target, source_is_test):
     if is_within(source, "engine/search") and not source_is_test and \
             any(is_within(target, g) for g in GAMES):
         return False
+    # A game's threads package compiles the strategies' teams for it.
+    if GAME_THREADS.match(source) and is_within(target, "parallel"):
+        return True
     return is_within(target, layer) or any(is_within(target, p) for p in ALLOWED[layer])
 
 
@@ -84,39 +94,48 @@ def is_test_file(path):
     return "_test" in name or "test_support" in name
 
 
-def violations(root, overrides=None):
-    """Every upward include and dependency under `root`, as readable lines. `overrides` maps a
-    relative path to text read instead of the file's (the canary plants one this way)."""
-    overrides = overrides or {}
-    found = []
+def checked_files(root):
+    """The files under the checked folders, relative to `root`, in a fixed order."""
     for folder in CHECKED_FOLDERS:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, folder)):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "bazel-")))
             for name in sorted(filenames):
-                path = os.path.relpath(os.path.join(dirpath, name), root)
-                if name.endswith((".h", ".cc")):
-                    text = overrides.get(path) or read(os.path.join(root, path))
-                    for target in INCLUDE.findall(text):
-                        if "/" in target and not allowed(path, target, is_test_file(path)):
-                            found.append(f"{path}: #include \"{target}\" is not allowed "
-                                         f"from {layer_of(path)}/")
-                    if not is_test_file(path):
-                        for match in GAME_NAME_COMPARISON.finditer(text):
-                            line = text.count("\n", 0, match.start()) + 1
-                            found.append(f"{path}:{line}: compares a game's name "
-                                         f"({match.group(0).strip()}); use the game registry")
-                elif name == "BUILD":
-                    text = overrides.get(path) or read(os.path.join(root, path))
-                    package = os.path.dirname(path)
-                    for deps in DEPS.findall(text):
-                        for absolute, _ in LABEL.findall(deps):
-                            if not absolute:
-                                continue
-                            target = absolute[2:]
-                            # A test target's deps are judged as its package's tests are.
-                            if target and not allowed(package + "/BUILD", target, True):
-                                found.append(f"{path}: depends on {absolute}, not allowed "
-                                             f"from {layer_of(package)}/")
+                yield os.path.relpath(os.path.join(dirpath, name), root)
+
+
+def violations(root, overrides=None, extra_files=()):
+    """Every upward include and dependency under `root`, as readable lines. `overrides` maps a
+    relative path to text read instead of the file's (the canary plants one this way);
+    `extra_files` are checked as if they existed (their text from `overrides`)."""
+    overrides = overrides or {}
+    found = []
+    paths = list(checked_files(root))
+    paths += [path for path in extra_files if path not in paths]
+    for path in paths:
+        name = os.path.basename(path)
+        if name.endswith((".h", ".cc")):
+            text = overrides.get(path) or read(os.path.join(root, path))
+            for target in INCLUDE.findall(text):
+                if "/" in target and not allowed(path, target, is_test_file(path)):
+                    found.append(f"{path}: #include \"{target}\" is not allowed "
+                                 f"from {layer_of(path)}/")
+            if not is_test_file(path):
+                for match in GAME_NAME_COMPARISON.finditer(text):
+                    line = text.count("\n", 0, match.start()) + 1
+                    found.append(f"{path}:{line}: compares a game's name "
+                                 f"({match.group(0).strip()}); use the game registry")
+        elif name == "BUILD":
+            text = overrides.get(path) or read(os.path.join(root, path))
+            package = os.path.dirname(path)
+            for deps in DEPS.findall(text):
+                for absolute, _ in LABEL.findall(deps):
+                    if not absolute:
+                        continue
+                    target = absolute[2:]
+                    # A test target's deps are judged as its package's tests are.
+                    if target and not allowed(package + "/BUILD", target, True):
+                        found.append(f"{path}: depends on {absolute}, not allowed "
+                                     f"from {layer_of(package)}/")
     return found
 
 

@@ -63,6 +63,18 @@ class LayersTest(unittest.TestCase):
         self.assertEqual(len(found), 1, found)
         self.assertIn("//cli", found[0])
 
+    def test_canary_parallel_used_by_a_game_outside_its_threads_package(self):
+        # engine/chess/threads may use parallel/ (it compiles the teams for chess); the rest of
+        # the game's folder, and a threads folder of the search core, may not.
+        for path in ("engine/chess/search_instance.cc", "engine/search/threads/teams.cc"):
+            planted = '#include "parallel/team_instance.h"\n'
+            found = layers.violations(self.root, {path: planted}, extra_files=[path])
+            self.assertEqual(len(found), 1, (path, found))
+            self.assertIn("parallel/team_instance.h", found[0])
+        # ... and the game's threads package itself is allowed it (else the rule would be moot).
+        self.assertTrue(layers.allowed("engine/chess/threads/chess_threads.cc",
+                                       "parallel/team_instance.h", False))
+
     def test_canary_a_game_name_compared_with_a_string(self):
         path = "cli/bench_command.cc"
         text = self.read(path)
