@@ -6,7 +6,7 @@
 # checkout's path, so a reused path would find the last run's objects and test results cached.
 # Both output bases are removed after the run, also when it is interrupted.
 # Appends a row per run to results/runs.csv (run, commit, exit status, seconds, the last line)
-# and keeps each run's log; stops at the first failing run.
+# and keeps each run's log (results/run-COMMIT-K.log); stops at the first failing run.
 set -uo pipefail
 runs=${RUNS:-3}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -35,15 +35,16 @@ for k in $(seq 1 "$runs"); do
     loops+=($!)
   done
   start=$SECONDS
+  log="$out/run-${commit:0:7}-$k.log"
   echo "busy-machine: run $k of $runs on $commit, $cores busy loops, started $(date -u +%FT%TZ)" >&2
-  (cd "$clone" && scripts/test) >"$out/run$k.log" 2>&1
+  (cd "$clone" && scripts/test) >"$log" 2>&1
   rc=$?
   kill "${loops[@]}" 2>/dev/null
   wait "${loops[@]}" 2>/dev/null
   loops=()
   seconds=$((SECONDS - start))
-  echo "$k,$commit,$rc,$seconds,$cores,\"$(tail -n 1 "$out/run$k.log")\"" >>"$out/runs.csv"
-  echo "busy-machine: run $k: exit $rc in $seconds s: $(tail -n 1 "$out/run$k.log")" >&2
+  echo "$k,$commit,$rc,$seconds,$cores,\"$(tail -n 1 "$log")\"" >>"$out/runs.csv"
+  echo "busy-machine: run $k: exit $rc in $seconds s: $(tail -n 1 "$log")" >&2
   clean_up
   [ $rc -eq 0 ] || break
 done
