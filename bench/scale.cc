@@ -120,23 +120,12 @@ bool from_csv(const std::string& line, Run& r) {
 // gives them), so that the rows a resume adds have as many fields as every row above them.
 // Comments and lines that are not rows stay as they are.
 bool upgrade_runs_file(const std::string& path, std::string& error) {
-  std::ifstream in(path);
-  if (!in) return true;  // Nothing yet.
-  std::vector<std::string> lines;
-  bool older = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("engine,strategy,", 0) == 0 && line != kRunsHeader) {
-      older = true;
-      line = kRunsHeader;
-    } else if (Run r; !line.empty() && line[0] != '#' && from_csv(line, r)) {
-      line = to_csv(r);
-    }
-    lines.push_back(line);
-  }
-  if (!older) return true;
-  std::string text;
-  for (const auto& line : lines) text += line + '\n';
-  return util::write_file_atomically(path, text, error);
+  return util::upgrade_csv_file(path, "engine,strategy,", kRunsHeader, [](std::string& line) {
+    Run r;
+    if (!from_csv(line, r)) return false;
+    line = to_csv(r);
+    return true;
+  }, error);
 }
 
 // A configuration: Splitlab with a strategy and thread count, or a reference engine.

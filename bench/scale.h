@@ -26,6 +26,9 @@ class World;
 struct ScalePosition {
   std::string id;
   std::string fen;
+  // The suite's "bm" operands as written (chess: SAN), for simulate's time to solution; empty:
+  // none.
+  std::vector<std::string> bm = {};
 };
 
 struct ReferenceEngine {

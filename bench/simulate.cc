@@ -1,5 +1,6 @@
 #include "bench/simulate.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -15,6 +16,7 @@
 #include "bench/run_metadata.h"
 #include "bench/statistics.h"
 #include "engine/chess/chess_game.h"
+#include "engine/chess/notation.h"
 #include "engine/search/searcher.h"
 #include "engine/util/files.h"
 #include "engine/util/progress.h"
@@ -45,7 +47,11 @@ struct Row {
   uint64_t splits = 0, failed_splits = 0, wasted_splits = 0, joins = 0, aborts = 0;
   uint64_t aborted_nodes = 0, cut_waste_nodes = 0, help_requests = 0, deferred_moves = 0;
   uint64_t postponed_moves = 0, switches = 0;
-  uint64_t late_joins = 0;  // The last column; a runs.csv made before it has none (0).
+  uint64_t late_joins = 0;  // A runs.csv made before this column has none (0).
+  // Time to solution (issue 71): the virtual time of the completed iteration from which on the
+  // best move was one of the position's "bm" moves, to the end of the search; -1: never, or the
+  // position has none. The last column; a runs.csv made before it has none (-1).
+  int64_t solution_ps = -1;
 
   std::string key() const {
     return strategy + "|" + std::to_string(cpus) + "|" + position + "|" + std::to_string(depth);
@@ -56,7 +62,21 @@ constexpr const char* kRunsHeader =
     "strategy,cpus,position,depth,virtual_ps,nodes,qnodes,move,score,busy_ps,no_work_ps,"
     "helpers_wait_ps,lock_wait_ps,locks,lock_waits,probes,probe_misses,wakes,wakes_from_sleep,"
     "splits,failed_splits,wasted_splits,joins,aborts,aborted_nodes,cut_waste_nodes,"
-    "help_requests,deferred_moves,postponed_moves,switches,late_joins";
+    "help_requests,deferred_moves,postponed_moves,switches,late_joins,solution_ps";
+
+bool from_csv(const std::string& line, Row& r);
+std::string to_csv(const Row& r);
+
+// A runs.csv begun by an older build is rewritten under today's header, each row in today's
+// form (the columns it lacked take from_csv's values).
+bool upgrade_runs_file(const std::string& path, std::string& error) {
+  return util::upgrade_csv_file(path, "strategy,cpus,", kRunsHeader, [](std::string& line) {
+    Row r;
+    if (!from_csv(line, r)) return false;
+    line = to_csv(r);
+    return true;
+  }, error);
+}
 
 std::string to_csv(const Row& r) {
   std::ostringstream o;
@@ -68,6 +88,7 @@ std::string to_csv(const Row& r) {
                      r.cut_waste_nodes, r.help_requests, r.deferred_moves, r.postponed_moves,
                      r.switches, r.late_joins})
     o << ',' << v;
+  o << ',' << r.solution_ps;
   return o.str();
 }
 
@@ -76,7 +97,7 @@ bool from_csv(const std::string& line, Row& r) {
   std::stringstream in(line);
   std::string field;
   while (std::getline(in, field, ',')) f.push_back(field);
-  if (f.size() != 30 && f.size() != 31) return false;
+  if (f.size() < 30 || f.size() > 32) return false;
   try {
     size_t i = 0;
     r.strategy = f[i++];
@@ -95,6 +116,7 @@ bool from_csv(const std::string& line, Row& r) {
                         &r.deferred_moves, &r.postponed_moves, &r.switches})
       *v = std::stoull(f[i++]);
     r.late_joins = i < f.size() ? std::stoull(f[i]) : 0;
+    r.solution_ps = i + 1 < f.size() ? std::stoll(f[i + 1]) : -1;
   } catch (...) {
     return false;
   }
@@ -130,11 +152,30 @@ Row simulate_search(const SimulateConfig& config, const ScalePosition& position,
   searcher.new_game();
   virtual_cpus.reset();
   virtual_cpus.record_timeline(timeline != nullptr);
+  // The position's bm moves as the searcher writes moves (a SAN that does not parse is skipped;
+  // the suite's reader checked the position, not its operations).
+  std::vector<std::string> solutions;
+  for (const std::string& san : position.bm) {
+    std::string ignored;
+    const chess::Move m = chess::parse_san(pos, san, ignored);
+    if (!m.is_none()) solutions.push_back(chess::ChessGame::move_to_text(m));
+  }
+  // Each completed iteration's move, at the main CPU's virtual time: solved from the first of
+  // a run of right moves that lasts to the end.
+  int64_t solved_at = -1;
+  auto report = [&](const search::SearchResult& r) {
+    const bool right =
+        std::find(solutions.begin(), solutions.end(), r.best_move) != solutions.end();
+    if (!right)
+      solved_at = -1;
+    else if (solved_at < 0)
+      solved_at = int64_t(virtual_cpus.clock_ps(0));
+  };
   search::SearchLimits limits;
   limits.depth = config.depth;
   searcher.arm();
   const auto start = std::chrono::steady_clock::now();
-  const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
+  const auto result = searcher.run(pos, limits, false, 0, report);
   host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   Row row;
@@ -144,6 +185,9 @@ Row simulate_search(const SimulateConfig& config, const ScalePosition& position,
   row.depth = config.depth;
   row.virtual_ps = virtual_cpus.clock_ps(0);
   row.move = result.best_move;
+  const bool solved = std::find(solutions.begin(), solutions.end(), result.best_move) !=
+                      solutions.end();
+  row.solution_ps = solved ? solved_at : -1;
   row.score = result.score;
   row.switches = virtual_cpus.switches();
   for (int i = 0; i < cpus; ++i) {
@@ -202,6 +246,12 @@ struct Cell {
   double splits = 0, failed_splits = 0, wasted_splits = 0, joins = 0, aborts = 0;  // Per search.
   double help_requests = 0, deferred_moves = 0, postponed_moves = 0, late_joins = 0;
   double aborted_share = 0, probe_miss_share = 0;
+  // Time to solution, over the positions with bm moves: how many there are, how many one CPU
+  // and N CPUs solve, and over those both solve, one CPU's time over N's (geometric mean) and
+  // the ratio of the summed times (Kerrigan's measure).
+  int solvable = 0, solved_one = 0, solved_many = 0;
+  Interval solution_speedup;
+  double solution_time_ratio = 0;
 };
 
 std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::string, Row>& rows) {
@@ -214,8 +264,8 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
     Cell c;
     c.strategy = strategy;
     c.cpus = n;
-    std::vector<double> speedups, nps, node_ratios;
-    double nodes_one = 0, nodes_many = 0, cpu_time = 0;
+    std::vector<double> speedups, nps, node_ratios, solution_speedups;
+    double nodes_one = 0, nodes_many = 0, cpu_time = 0, solution_one = 0, solution_many = 0;
     for (const ScalePosition& p : config.positions) {
       auto key_of = [&](const std::string& row_strategy, int cpus) {
         Row r;
@@ -252,6 +302,20 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
       c.postponed_moves += double(b.postponed_moves);
       c.aborted_share += double(b.aborted_nodes);
       c.probe_miss_share += b.probes ? double(b.probe_misses) / double(b.probes) : 0;
+      if (!p.bm.empty()) {
+        ++c.solvable;
+        c.solved_one += a.solution_ps >= 0;
+        c.solved_many += b.solution_ps >= 0;
+        if (a.solution_ps > 0 && b.solution_ps > 0) {
+          solution_speedups.push_back(double(a.solution_ps) / double(b.solution_ps));
+          solution_one += double(a.solution_ps);
+          solution_many += double(b.solution_ps);
+        }
+      }
+    }
+    if (!solution_speedups.empty()) {
+      c.solution_speedup = geometric_mean_interval(solution_speedups);
+      c.solution_time_ratio = solution_one / solution_many;
     }
     if (c.positions > 0) {
       c.speedup = geometric_mean_interval(speedups);
@@ -268,6 +332,31 @@ std::vector<Cell> summarise(const SimulateConfig& config, const std::map<std::st
     cells.push_back(c);
   }
   return cells;
+}
+
+// Time to solution, for suites with bm moves (issue 71): what time to depth misses in a
+// strategy that searches wider.
+std::string format_solutions(const std::vector<Cell>& cells) {
+  std::ostringstream out;
+  char line[256];
+  out << "\nTime to solution (positions with bm): the virtual time from which the best move is a "
+         "bm move to the end of the search; speedup = one CPU's time / N CPUs', over the "
+         "positions both solve\n\n";
+  std::snprintf(line, sizeof line, "%-8s %5s %8s %8s %8s %22s %12s\n", "strategy", "cpus",
+                "with bm", "solved 1", "solved N", "speedup [95%]", "sum ratio");
+  out << line;
+  for (const Cell& c : cells) {
+    if (c.solvable == 0) continue;
+    char interval[64] = "-";
+    if (c.solution_time_ratio > 0)
+      std::snprintf(interval, sizeof interval, "%.2f [%.2f, %.2f]", c.solution_speedup.estimate,
+                    c.solution_speedup.low, c.solution_speedup.high);
+    std::snprintf(line, sizeof line, "%-8s %5d %8d %8d %8d %22s %12.2f\n", c.strategy.c_str(),
+                  c.cpus, c.solvable, c.solved_one, c.solved_many, interval,
+                  c.solution_time_ratio);
+    out << line;
+  }
+  return out.str();
 }
 
 std::string format_summary(const SimulateConfig& config, const std::vector<Cell>& cells) {
@@ -299,6 +388,8 @@ std::string format_summary(const SimulateConfig& config, const std::vector<Cell>
     out << line;
   }
   out << "\nHyatt's DTS on a Cray C916 (1994): 2.0, 3.7, 6.6, 11.1 at 2, 4, 8, 16 CPUs.\n";
+  if (std::any_of(cells.begin(), cells.end(), [](const Cell& c) { return c.solvable > 0; }))
+    out << format_solutions(cells);
   return out.str();
 }
 
@@ -309,7 +400,8 @@ std::string format_summary_csv(const std::vector<Cell>& cells) {
          "overhead_low,overhead_high,overhead_pooled,nps_ratio,busy_share,"
          "no_work_share,helpers_wait_share,lock_wait_share,splits,failed_splits,wasted_splits,"
          "joins,aborts,help_requests,deferred_moves,postponed_moves,aborted_node_share,"
-         "probe_miss_share,late_joins\n";
+         "probe_miss_share,late_joins,with_bm,solved_one,solved_many,solution_speedup,"
+         "solution_speedup_low,solution_speedup_high,solution_time_ratio\n";
   for (const Cell& c : cells) {
     if (c.positions == 0) continue;
     out << c.strategy << ',' << c.cpus << ',' << c.positions << ',' << c.speedup.estimate << ','
@@ -319,7 +411,10 @@ std::string format_summary_csv(const std::vector<Cell>& cells) {
         << c.busy << ',' << c.no_work << ',' << c.helpers << ',' << c.lock_wait << ',' << c.splits
         << ',' << c.failed_splits << ',' << c.wasted_splits << ',' << c.joins << ',' << c.aborts
         << ',' << c.help_requests << ',' << c.deferred_moves << ',' << c.postponed_moves << ','
-        << c.aborted_share << ',' << c.probe_miss_share << ',' << c.late_joins << '\n';
+        << c.aborted_share << ',' << c.probe_miss_share << ',' << c.late_joins << ','
+        << c.solvable << ',' << c.solved_one << ',' << c.solved_many << ','
+        << c.solution_speedup.estimate << ',' << c.solution_speedup.low << ','
+        << c.solution_speedup.high << ',' << c.solution_time_ratio << '\n';
   }
   return out.str();
 }
@@ -346,7 +441,8 @@ int run_simulate(const SimulateConfig& config, std::string& error) {
   const std::string runs_path = config.out_dir + "/runs.csv";
   std::map<std::string, Row> rows;
   bool fresh = true;
-  if (!util::cut_partial_last_line(runs_path, error)) return 2;
+  if (!util::cut_partial_last_line(runs_path, error) || !upgrade_runs_file(runs_path, error))
+    return 2;
   {
     std::ifstream in(runs_path);
     std::string line;

@@ -20,6 +20,7 @@ protocol::ThreadProvider<G> provider() {
     settings.max_helpers_per_split = options.max_helpers_per_split;
     settings.ordering = parallel::parse_ordering_memory(options.ordering_memory).value();
     settings.late_join = parallel::parse_split_join(options.split_join).value();
+    settings.abdada_form = parallel::parse_abdada_form(options.abdada_form).value();
     settings.pin_threads = options.affinity == "cores";
     parallel::configure_threads(searcher, options.threads, settings);
   };
@@ -33,7 +34,7 @@ protocol::ParallelSearch make_parallel_search() {
   protocol::ParallelSearch search;
   for (const parallel::StrategyEntry& e : parallel::split_strategies())
     search.strategies.emplace_back(e.name);
-  search.default_strategy = parallel::split_strategy_name(parallel::SplitStrategy::kYbwc);
+  search.default_strategy = parallel::split_strategy_name(parallel::kDefaultSplitStrategy);
   search.chess = provider<chess::ChessGame>();
   search.xiangqi = provider<xiangqi::XiangqiGame>();
   return search;

@@ -179,7 +179,8 @@ bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScaleP
         return failed(where + "the position id '" + name + "' is also line " +
                       std::to_string(it->second) + "'s: each position needs an id of its own");
       first_line_of[name] = r.line_number;
-      positions.push_back({name, fen});
+      const auto* bm = r.find("bm");  // simulate's time to solution reads it.
+      positions.push_back({name, fen, bm ? bm->operands : std::vector<std::string>{}});
     }
   } else if (game == GameId::kChess) {
     // Chess's default: 160 middlegames from real games (experiments/scaling-suite/), enough to

@@ -31,6 +31,13 @@ std::vector<std::string> option_values(const search::EngineOption& option) {
   return option.values;
 }
 
+// A combo option's default; the strategy's comes from the registry.
+std::string option_default(const search::EngineOption& option) {
+  if (option.uci_name == "SplitStrategy")
+    return std::string(parallel::split_strategy_name(parallel::kDefaultSplitStrategy));
+  return option.default_text;
+}
+
 // "unknown --tt-entry 'foo' (xor, bracket, locked, raw)".
 std::string unknown_value(const search::EngineOption& option, const std::string& given) {
   return "unknown --" + std::string(option.flag) + " '" + given + "' (" +
@@ -63,7 +70,7 @@ FlagSpec engine_option_flag(std::string_view flag_name, const std::string& defau
     }
     case search::EngineOption::Kind::kCombo:
       return util::choice_flag(name, "NAME", meaning, option_values(option),
-                               default_text.empty() ? option.default_text : default_text);
+                               default_text.empty() ? option_default(option) : default_text);
     case search::EngineOption::Kind::kText:
       break;
   }
@@ -80,7 +87,8 @@ std::vector<FlagSpec> split_flags(bool with_affinity) {
   std::vector<FlagSpec> flags = {engine_option_flag("split-nodes"),
                                  engine_option_flag("min-split-depth"),
                                  engine_option_flag("max-helpers"), engine_option_flag("ordering"),
-                                 engine_option_flag("split-join")};
+                                 engine_option_flag("split-join"),
+                                 engine_option_flag("abdada-form")};
   if (with_affinity) flags.push_back(engine_option_flag("affinity"));
   return flags;
 }
@@ -157,6 +165,12 @@ bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
     error = unknown_value(join, flags.get("split-join"));
     return false;
   }
+  const search::EngineOption& form = search::engine_option("abdada-form");
+  const auto abdada_form = parallel::parse_abdada_form(flags.get("abdada-form", form.default_text));
+  if (!abdada_form) {
+    error = unknown_value(form, flags.get("abdada-form"));
+    return false;
+  }
   const search::EngineOption& affinity = search::engine_option("affinity");
   const std::string placement = flags.get("affinity", affinity.default_text);
   if (std::find(affinity.values.begin(), affinity.values.end(), placement) ==
@@ -167,6 +181,7 @@ bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
   settings.pin_threads = placement == "cores";
   settings.split_any_node = *any;
   settings.late_join = *late_join;
+  settings.abdada_form = *abdada_form;
   settings.ordering = *ordering;
   settings.min_split_depth = int(min_depth);
   settings.max_helpers_per_split = int(helpers);
@@ -184,7 +199,7 @@ bool read_parallel_flags(const Flags& flags, std::string_view default_features, 
   threads = int(thread_count);
   const search::EngineOption& strategy_option = search::engine_option("strategy");
   const auto strategy =
-      parallel::parse_split_strategy(flags.get("strategy", strategy_option.default_text));
+      parallel::parse_split_strategy(flags.get("strategy", option_default(strategy_option)));
   if (!strategy) {
     error = unknown_value(strategy_option, flags.get("strategy"));
     return false;
@@ -218,11 +233,19 @@ std::string describe_tuning_flag(const Flags& flags) {
 }
 
 std::string describe_parallel(const Flags& flags, std::string_view default_features) {
-  return "threads " + flags.get("threads", "1") + ", strategy " + flags.get("strategy", "ybwc") +
-         ", split " + flags.get("split-nodes", "pv-all") + " nodes at depth >= " +
-         flags.get("min-split-depth", "4") + ", <= " + flags.get("max-helpers", "8") +
-         " helpers, " + flags.get("ordering", "copy") + " killers and history" +
+  // Each default from the option table (the strategy's from the registry), stated once there.
+  auto value = [&](std::string_view flag) {
+    const search::EngineOption& option = search::engine_option(flag);
+    const std::string fallback = option.kind == search::EngineOption::Kind::kSpin
+                                     ? std::to_string(option.default_number)
+                                     : option_default(option);
+    return flags.get(std::string(flag), fallback);
+  };
+  return "threads " + value("threads") + ", strategy " + value("strategy") + ", split " +
+         value("split-nodes") + " nodes at depth >= " + value("min-split-depth") + ", <= " +
+         value("max-helpers") + " helpers, " + value("ordering") + " killers and history" +
          (flags.has("split-join") ? ", " + flags.get("split-join") + " joins" : "") +
+         (flags.has("abdada-form") ? ", ABDADA form " + flags.get("abdada-form") : "") +
          (flags.get("affinity", "none") == "cores" ? ", threads pinned to cores" : "") +
          ", search features " +
          flags.get("features", std::string(default_features)) +

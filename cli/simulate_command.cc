@@ -71,6 +71,11 @@ const util::CommandSpec& simulate_spec() {
                                       "costs over the defaults (this machine's, measured): "
                                       "lines of NAME VALUE as in OUT/costs.txt",
                                       util::PathKind::kInputFile, "the built-in costs"));
+    c.flags.push_back(util::text_flag(
+        "cost-factor", "GROUP=F,...",
+        "a sensitivity run: multiply each group's costs by F (node, split, join, wake, "
+        "cache_line, or one cost's name), over the measured ones; the results name it",
+        "none"));
     c.flags.push_back(engine_option_flag("hash", "64"));
     c.flags.push_back(util::int_flag("jobs", "J", "positions simulated at once (the output is "
                                                   "the same at any J)", 1, 256, 1));
@@ -120,6 +125,12 @@ int simulate_command(const std::vector<std::string>& args) {
     text << in.rdbuf();
     if (!parallel::parse_costs(text.str(), config.costs, error)) return fail(path + ": " + error);
     config.costs_source = path;
+  }
+  if (flags.has("cost-factor")) {
+    std::string scaled;
+    if (!parallel::scale_costs(flags.get("cost-factor"), config.costs, scaled, error))
+      return fail("--cost-factor: " + error);
+    config.costs_source += " with " + scaled + " (a sensitivity run)";
   }
   if (config.positions.size() > size_t(positions)) config.positions.resize(size_t(positions));
   config.timeline_position = flags.get("timeline", "");

@@ -1,4 +1,5 @@
-"""A libFuzzer target: NAME.cc linked with libFuzzer's main (clang's -fsanitize=fuzzer)."""
+"""A libFuzzer target: NAME.cc linked with libFuzzer's main (clang's -fsanitize=fuzzer), and its
+committed corpus replayed in the normal suite."""
 
 def splitlab_fuzz_target(name, deps = [], **kwargs):
     native.cc_binary(
@@ -9,4 +10,17 @@ def splitlab_fuzz_target(name, deps = [], **kwargs):
         # Only --config=fuzz can link it (clang); the normal build's wildcards skip it.
         tags = ["manual"],
         **kwargs
+    )
+
+    # NAME_replay_test: every input of corpus/SHORT/ (SHORT: NAME without "_fuzzer") once
+    # through the same LLVMFuzzerTestOneInput, built by the normal compiler (replay_main.cc), so
+    # that the optimised and sanitizer passes hold the whole corpus in a few seconds.
+    corpus = "corpus/" + name[:-len("_fuzzer")]
+    native.cc_test(
+        name = name + "_replay_test",
+        size = "small",
+        srcs = [name + ".cc", "replay_main.cc"],
+        deps = deps,
+        data = native.glob([corpus + "/**"]) + ["//third_party:tsan.supp"],
+        args = ["fuzz/" + corpus],
     )

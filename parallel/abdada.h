@@ -9,6 +9,15 @@
 // transposition table's entries as in Weill's paper: our 128-bit entries have no room for a
 // thread count, and a busy mark must not be lost when an entry is replaced. So the table's
 // entries, their xor and bracket checks against torn reads, and its replacement are untouched.
+//
+// AbdadaForm kerrigan is Kerrigan's "simplified ABDADA" (tckerrigan.com, 2017) on the same busy
+// table: moves are marked and put off at nodes of 3 plies or more (his DEFER_DEPTH) rather than
+// at children of 3 or more; a node with moves put off probes the table again before each further
+// move (his cutoff checks, nodes of 4 plies or more: the search core's
+// Points::cutoff_check_depth), because the thread searching a put-off move may have finished
+// the whole node meanwhile; and a move is unmarked as soon as its null-window search returns
+// (Points::announce_before_research), so that a move about to be re-searched, likely the new
+// best, is no longer put off by the others but searched by them too.
 #pragma once
 
 #include <array>
@@ -69,14 +78,24 @@ class BusyChildren {
 template <search::SearchGame G>
 class Abdada final : public IteratingTeam<G> {
  public:
-  // Children shallower than this are neither marked nor put off: their searches are cheaper
-  // than the traffic on the busy table's lines.
+  // AbdadaForm::kMarks: children shallower than this are neither marked nor put off: their
+  // searches are cheaper than the traffic on the busy table's lines.
   static constexpr Depth kMarkDepth = 3;
+  // AbdadaForm::kKerrigan (his DEFER_DEPTH and CUTOFF_CHECK_DEPTH): nodes shallower than these
+  // neither mark nor put off moves, nor check the table again.
+  static constexpr Depth kKerriganDeferDepth = 3;
+  static constexpr Depth kKerriganCutoffCheckDepth = 4;
 
-  Abdada(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
-         VirtualCpus* cpus = nullptr)
-      : IteratingTeam<G>(shared, threads, rules, cpus), marks_(size_t(this->threads())) {
+  Abdada(search::SharedSearchState& shared, int threads, const SplitSettings& settings,
+         SimulatedCpus* cpus = nullptr)
+      : IteratingTeam<G>(shared, threads, settings, cpus),
+        kerrigan_(settings.abdada_form == AbdadaForm::kKerrigan),
+        marks_(size_t(this->threads())) {
     this->points.before_move = this->threads() > 1;
+    if (kerrigan_ && this->threads() > 1) {
+      this->points.cutoff_check_depth = kKerriganCutoffCheckDepth;
+      this->points.announce_before_research = true;
+    }
   }
   SplitStrategy strategy() const override { return SplitStrategy::kAbdada; }
 
@@ -86,7 +105,8 @@ class Abdada final : public IteratingTeam<G> {
                    bool may_postpone) override {
     ThreadMarks& marks = marks_[size_t(worker.thread_index())];
     marks.marked[size_t(ply)] = false;
-    if (worker.frame(ply).child_depth < kMarkDepth) return false;
+    const search::SearchFrame<G>& node = worker.frame(ply);
+    if (kerrigan_ ? node.depth < kKerriganDeferDepth : node.child_depth < kMarkDepth) return false;
     const uint64_t key = G::key(worker.position());
     if (move_number > 0 && may_postpone && busy_.busy(key)) return true;
     if (busy_.mark(key)) {
@@ -120,6 +140,7 @@ class Abdada final : public IteratingTeam<G> {
     std::array<bool, kMaxPly + 2> marked{};
   };
 
+  const bool kerrigan_;  // AbdadaForm::kKerrigan.
   BusyChildren busy_;
   std::vector<ThreadMarks> marks_;
 };

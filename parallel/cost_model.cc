@@ -1,6 +1,8 @@
 #include "parallel/cost_model.h"
 
+#include <algorithm>
 #include <charconv>
+#include <initializer_list>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -122,6 +124,77 @@ bool parse_costs(std::string_view text, CostModel& costs, std::string& error) {
       costs.cache_lines = int64_t(number);
     }
   }
+  return true;
+}
+
+namespace {
+
+struct CostGroup {
+  const char* name;
+  std::initializer_list<const char*> members;
+};
+const CostGroup kGroups[] = {
+    {"node", {"interior_node", "quiescence_node", "evaluation", "probe_cached", "store"}},
+    {"split", {"split", "copy_position", "lock"}},
+    {"join", {"join"}},
+    {"wake", {"wake_spinning", "wake_sleeping", "ring", "ring_sleeper"}},
+    {"cache_line", {"probe_uncached"}},
+};
+
+// Multiplies the cost `name` (a field's name) by `factor`; false if there is no such cost.
+bool scale_field(std::string_view name, double factor, CostModel& costs) {
+  for (const CostField& f : kFields) {
+    if (name != f.name) continue;
+    if (f.value)
+      costs.*(f.value) *= factor;
+    else
+      costs.cache_lines = std::max<int64_t>(1, int64_t(std::llround(double(costs.cache_lines) * factor)));
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool scale_costs(std::string_view spec, CostModel& costs, std::string& description,
+                 std::string& error) {
+  CostModel scaled = costs;
+  std::string said;
+  while (!spec.empty()) {
+    const size_t comma = spec.find(',');
+    const std::string_view item = trim(spec.substr(0, comma));
+    spec = comma == std::string_view::npos ? std::string_view() : spec.substr(comma + 1);
+    const size_t equals = item.find('=');
+    double factor = 0;
+    const std::string_view name = equals == std::string_view::npos ? item : item.substr(0, equals);
+    const std::string_view value =
+        equals == std::string_view::npos ? std::string_view() : item.substr(equals + 1);
+    const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), factor);
+    if (equals == std::string_view::npos || ec != std::errc() ||
+        ptr != value.data() + value.size() || !std::isfinite(factor) || factor <= 0) {
+      error = "'" + std::string(item) + "': expected GROUP=FACTOR with a factor above 0";
+      return false;
+    }
+    bool known = false;
+    for (const CostGroup& g : kGroups) {
+      if (name != g.name) continue;
+      for (const char* member : g.members) scale_field(member, factor, scaled);
+      known = true;
+    }
+    if (!known && !scale_field(name, factor, scaled)) {
+      std::string groups;
+      for (const CostGroup& g : kGroups) groups += std::string(groups.empty() ? "" : ", ") + g.name;
+      error = "'" + std::string(name) + "' is neither a group (" + groups + ") nor a cost (" +
+              field_names() + ")";
+      return false;
+    }
+    char text[96];
+    std::snprintf(text, sizeof text, "%s%.*s x%g", said.empty() ? "" : ", ", int(name.size()),
+                  name.data(), factor);
+    said += text;
+  }
+  costs = scaled;
+  description = said;
   return true;
 }
 

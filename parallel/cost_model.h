@@ -46,4 +46,14 @@ bool parse_costs(std::string_view text, CostModel& costs, std::string& error);
 // The costs in the file format, every name, in a fixed order.
 std::string format_costs(const CostModel& costs);
 
+// A sensitivity run (issue 71): "GROUP=FACTOR,..." multiplies every cost of each group, over
+// the measured ones, so that a report can show which of its conclusions depend on this
+// machine. The groups: node (interior_node, quiescence_node, evaluation, probe_cached, store),
+// split (split, copy_position, lock), join, wake (wake_spinning, wake_sleeping, ring,
+// ring_sleeper) and cache_line (probe_uncached, a line another CPU wrote or this one lacks); a
+// single cost's name is a group of one (cache_lines, the cache's size, too). False with `error`
+// naming the bad item; `description` gets "node x0.5, split x2".
+bool scale_costs(std::string_view spec, CostModel& costs, std::string& description,
+                 std::string& error);
+
 }  // namespace splitlab::parallel

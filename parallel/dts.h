@@ -16,7 +16,7 @@ class Dts final : public SplitTeam<G> {
  public:
   SplitStrategy strategy() const override { return SplitStrategy::kDts; }
   Dts(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
-      VirtualCpus* cpus = nullptr)
+      SimulatedCpus* cpus = nullptr)
       : SplitTeam<G>(shared, threads, rules, cpus) {
     this->points.node_entered = true;
     this->offers_are_requests_ = true;

@@ -21,4 +21,10 @@ std::optional<bool> parse_split_join(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<AbdadaForm> parse_abdada_form(std::string_view name) {
+  if (name == "marks") return AbdadaForm::kMarks;
+  if (name == "kerrigan") return AbdadaForm::kKerrigan;
+  return std::nullopt;
+}
+
 }  // namespace splitlab::parallel

@@ -83,7 +83,8 @@ std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& thre
         "info string thread %zu nodes %llu splits %llu (PV/Cut/All predicted %s, "
         "actual %s) failed splits %llu wasted %llu aborts %llu (%.1f%% of nodes) "
         "re-searches at a raised alpha %llu joins %llu help %llu idle %.1f%% lock %.2f%% split "
-        "%.2f%% iterations taken over %llu moves put off %llu (searched later %llu)",
+        "%.2f%% iterations taken over %llu moves put off %llu (searched later %llu) cutoff checks "
+        "%llu (decided %llu)",
         i, (unsigned long long)threads[i].nodes, (unsigned long long)s.splits,
         types(s.splits_predicted).c_str(), types(s.splits_actual).c_str(),
         (unsigned long long)s.failed_splits, (unsigned long long)s.wasted_splits,
@@ -92,7 +93,8 @@ std::vector<std::string> thread_info_lines(const std::vector<ThreadReport>& thre
         (unsigned long long)s.help_requests, percent(s.idle_seconds, s.total_seconds),
         percent(s.lock_wait_seconds, s.total_seconds), percent(s.split_seconds, s.total_seconds),
         (unsigned long long)s.iterations_taken_over, (unsigned long long)s.postponed_moves,
-        (unsigned long long)s.postponed_searched);
+        (unsigned long long)s.postponed_searched, (unsigned long long)s.cutoff_checks,
+        (unsigned long long)s.cutoff_check_hits);
     lines.push_back(line);
   }
   return lines;

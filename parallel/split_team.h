@@ -64,7 +64,7 @@ class SplitTeam : public ThreadTeam<G> {
   using Position = typename G::Position;
 
   SplitTeam(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
-            VirtualCpus* cpus = nullptr)
+            SimulatedCpus* cpus = nullptr)
       : ThreadTeam<G>(shared, threads, rules, cpus), split_states_(size_t(this->pool_.size())) {
     free_words_ = (this->pool_.size() + 63) / 64;
     // Each thread allocates its own, as the team's workers.

@@ -15,6 +15,6 @@ namespace splitlab::parallel {
 template <search::SearchGame G>
 std::unique_ptr<ThreadTeam<G>> make_team(search::SharedSearchState& shared, int threads,
                                          const SplitSettings& settings,
-                                         VirtualCpus* cpus = nullptr);
+                                         SimulatedCpus* cpus = nullptr);
 
 }  // namespace splitlab::parallel

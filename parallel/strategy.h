@@ -15,6 +15,10 @@ namespace splitlab::parallel {
 
 enum class SplitStrategy : uint8_t { kNone, kYbwc, kDts, kLazy, kAbdada };
 
+// The strategy of a search with threads when none is named (the SplitStrategy option's
+// default, --strategy's): stated here only.
+inline constexpr SplitStrategy kDefaultSplitStrategy = SplitStrategy::kYbwc;
+
 struct StrategyEntry {
   SplitStrategy strategy;
   std::string_view name;
@@ -35,9 +39,17 @@ std::string_view split_strategy_name(SplitStrategy s);
 // without "none" when `with_none` is false.
 std::string split_strategy_names(std::string_view separator, bool with_none = true);
 
+// ABDADA's form (AbdadaForm, --abdada-form). kMarks: a younger move is put off while its child
+// is marked busy (children of 3 plies or more). kKerrigan: Kerrigan's simplified ABDADA, which
+// marks and puts off at nodes of 3 plies or more, probes the table again before each further
+// move of a node with moves put off (cutoff checks, nodes of 4 plies or more), and unmarks a
+// move as soon as its null-window search returns.
+enum class AbdadaForm : uint8_t { kMarks, kKerrigan };
+
 // The strategy and the split rules it runs the split mechanism with.
 struct SplitSettings : search::SplitRules {
   SplitStrategy strategy = SplitStrategy::kNone;
+  AbdadaForm abdada_form = AbdadaForm::kMarks;
 };
 
 }  // namespace splitlab::parallel

@@ -3,7 +3,7 @@
 //
 //   template std::unique_ptr<splitlab::parallel::ThreadTeam<MyGame>>
 //   splitlab::parallel::make_team<MyGame>(search::SharedSearchState&, int, const SplitSettings&,
-//                                         VirtualCpus*);
+//                                         SimulatedCpus*);
 //
 // Everything else includes strategies.h, the declaration.
 #pragma once
@@ -20,7 +20,7 @@ namespace splitlab::parallel {
 
 template <search::SearchGame G>
 std::unique_ptr<ThreadTeam<G>> make_team(search::SharedSearchState& shared, int threads,
-                                         const SplitSettings& settings, VirtualCpus* cpus) {
+                                         const SplitSettings& settings, SimulatedCpus* cpus) {
   switch (settings.strategy) {
     case SplitStrategy::kNone:
       return nullptr;

@@ -69,7 +69,7 @@ class ParallelismCap {
 
 }  // namespace
 
-ThreadPool::ThreadPool(int threads, VirtualCpus* cpus, bool pin_threads)
+ThreadPool::ThreadPool(int threads, SimulatedCpus* cpus, bool pin_threads)
     : threads_(std::clamp(threads, 1, kMaxThreads)),
       cpus_(cpus),
       placement_(pin_threads && !cpus ? util::order_cores_first(util::usable_cpus())

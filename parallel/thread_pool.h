@@ -24,7 +24,7 @@
 #include <tbb/task_group.h>
 
 #include "parallel/parker.h"
-#include "parallel/virtual_cpus.h"
+#include "parallel/simulated_cpus.h"
 
 namespace splitlab::parallel {
 
@@ -40,7 +40,7 @@ class ThreadPool {
   // siblings after, wrapping around past the last), pinned before it allocates anything, so its
   // memory is first touched near that core. Each thread gets its former CPUs back when the pool
   // is done with it (the caller of run() at the end of each run).
-  explicit ThreadPool(int threads, VirtualCpus* cpus = nullptr, bool pin_threads = false);
+  explicit ThreadPool(int threads, SimulatedCpus* cpus = nullptr, bool pin_threads = false);
   ~ThreadPool() noexcept;  // helper_tasks_ is waited for, so its destructor cannot throw.
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
@@ -55,8 +55,8 @@ class ThreadPool {
   // Thread i's Parker: the team wakes a helper through it during a run. Thread 0's
   // belongs to whichever thread calls run().
   Parker& parker(int i) { return parkers_[i]; }
-  // The virtual CPUs of a simulated pool, or null.
-  VirtualCpus* virtual_cpus() const { return cpus_; }
+  // The CPUs of a simulated pool, or null.
+  SimulatedCpus* simulated_cpus() const { return cpus_; }
   // The CPU thread i is pinned to, or -1 when the pool does not pin.
   int pinned_cpu(int i) const {
     return placement_.empty() ? -1 : placement_[size_t(i) % placement_.size()];
@@ -73,7 +73,7 @@ class ThreadPool {
   void helper_loop(int i);
 
   int threads_;
-  VirtualCpus* cpus_;
+  SimulatedCpus* cpus_;
   std::vector<int> placement_;  // CPUs in the order threads take them; empty: no pinning.
   std::chrono::microseconds spin_;
   std::unique_ptr<Parker[]> parkers_;

@@ -39,10 +39,10 @@ class ThreadTeam : public search::ParallelPolicy<G> {
 
   // Makes the pool; each helper allocates its worker on its own thread, so that what it owns
   // lands in memory near the core it runs on.
-  // With `cpus`, the team's threads are those virtual CPUs (a simulated run, virtual_cpus.h):
+  // With `cpus`, the team's threads are those CPUs (a simulated run, simulated_cpus.h):
   // every worker reports its work to them, and every wait blocks its CPU in virtual time.
   ThreadTeam(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
-             VirtualCpus* cpus = nullptr)
+             SimulatedCpus* cpus = nullptr)
       : shared_(shared), pool_(threads, cpus, rules.pin_threads), states_(size_t(pool_.size())) {
     this->rules = rules;
     pool_.run([&](int i) {
@@ -94,7 +94,7 @@ class ThreadTeam : public search::ParallelPolicy<G> {
            const std::function<void()>& main_body, const std::function<void()>& periodic) final {
     main_ = &main;
     main.attach(this);
-    if (VirtualCpus* cpus = pool_.virtual_cpus()) main.set_meter(cpus);
+    if (SimulatedCpus* cpus = pool_.simulated_cpus()) main.set_meter(cpus);
     periodic_ = periodic;
     root_ = &root;
     allowed_ = &allowed;
@@ -143,7 +143,7 @@ class ThreadTeam : public search::ParallelPolicy<G> {
   // meanwhile. On virtual CPUs the CPU blocks until rung (`why` is its account's).
   template <typename Done>
   void wait_for(int i, Done&& done, WaitReason why = WaitReason::kNoWork) {
-    if (VirtualCpus* cpus = pool_.virtual_cpus()) {
+    if (SimulatedCpus* cpus = pool_.simulated_cpus()) {
       cpus->wait(i, why, done);
       return;
     }
@@ -159,7 +159,7 @@ class ThreadTeam : public search::ParallelPolicy<G> {
     }
   }
   void ring(int i) {
-    if (VirtualCpus* cpus = pool_.virtual_cpus())
+    if (SimulatedCpus* cpus = pool_.simulated_cpus())
       cpus->ring(i);
     else
       pool_.parker(i).ring();

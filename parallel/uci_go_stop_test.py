@@ -218,18 +218,19 @@ def run(args):
             helpers = rng.choice((1, 2, 8))
             ordering = rng.choice(("copy", "own", "shared"))
             join = rng.choice(("booked", "late"))
+            form = rng.choice(("marks", "kerrigan"))
             for name, value in (("Threads", threads), ("SplitStrategy", strategy),
                                 ("SplitNodes", split_nodes), ("MinSplitDepth", min_split),
                                 ("MaxHelpersPerSplit", helpers), ("OrderingMemory", ordering),
-                                ("SplitJoin", join)):
+                                ("SplitJoin", join), ("AbdadaForm", form)):
                 engine.send("setoption name %s value %s" % (name, value))
             if rng.random() < 0.5:
                 engine.send("ucinewgame")
             engine.send("isready")
             engine.wait_for("readyok", "readyok after setoption", forbid=("bestmove",))
             label = ("Threads %d %s SplitNodes %s MinSplitDepth %d MaxHelpersPerSplit %d "
-                     "OrderingMemory %s SplitJoin %s" % (threads, strategy, split_nodes,
-                                                         min_split, helpers, ordering, join))
+                     "OrderingMemory %s SplitJoin %s AbdadaForm %s" % (
+                         threads, strategy, split_nodes, min_split, helpers, ordering, join, form))
             for _ in range(cycles):
                 command, legal = rng.choice(positions)
                 kind = rng.random()

@@ -30,15 +30,9 @@
 
 #include "engine/search/work_meter.h"
 #include "parallel/cost_model.h"
+#include "parallel/simulated_cpus.h"
 
 namespace splitlab::parallel {
-
-// Why a virtual CPU is blocked.
-enum class WaitReason : uint8_t {
-  kNoWork,   // A free thread waits for a split point to join (or its iterations): starvation.
-  kHelpers,  // A YBWC owner waits for its helpers to leave its split point.
-};
-inline constexpr int kWaitReasons = 2;
 
 // What a CPU did, for a timeline (one row per stretch; see VirtualCpus::record_timeline).
 enum class Activity : uint8_t { kSearch, kSplit, kJoin, kLockWait, kNoWork, kHelpers };
@@ -62,7 +56,7 @@ struct CpuAccount {
   uint64_t finish_ps = 0;  // Its clock when its last run ended.
 };
 
-class VirtualCpus final : public search::WorkMeter {
+class VirtualCpus final : public SimulatedCpus {
  public:
   VirtualCpus(const CostModel& costs, int cpus, int64_t table_lines);
   ~VirtualCpus() override;
@@ -78,16 +72,10 @@ class VirtualCpus final : public search::WorkMeter {
   // returned. CPU 0 goes on from its clock, the others start when it wakes them (a
   // sleeper's wake-up later); afterwards CPU 0's clock is the last one's finish (it waited
   // for them). Called from outside any CPU. Outside a run every report is CPU 0's.
-  void run(const std::function<void(int)>& body);
-
-  // In CPU `cpu` (the running one): returns once ready(); until then the CPU is blocked and
-  // idle in virtual time, and runs again only when rung.
-  template <typename Ready>
-  void wait(int cpu, WaitReason why, Ready&& ready) {
-    while (!ready()) block(cpu, why);
-  }
-  // Wakes `cpu` if it is blocked (after the wake-up latency); the running CPU pays the ring.
-  void ring(int cpu);
+  void run(const std::function<void(int)>& body) override;
+  // SimulatedCpus::wait blocks a CPU until ring(cpu), which wakes it after the wake-up latency
+  // (the running CPU pays the ring).
+  void ring(int cpu) override;
 
   // The running CPU's clock, and CPU i's.
   uint64_t now_ps() const { return cpus_[size_t(current_)].clock; }
@@ -131,7 +119,7 @@ class VirtualCpus final : public search::WorkMeter {
     if (next.clock < self.clock || (next.clock == self.clock && next.cpu < current_)) yield_to_scheduler();
   }
   void yield_to_scheduler();
-  void block(int cpu, WaitReason why);
+  void block(int cpu, WaitReason why) override;
   void push_ready(int cpu);
   void note(int cpu, uint64_t start, uint64_t end, Activity activity);
   uint64_t line_of(uint64_t key) const { return key & (table_lines_ - 1); }

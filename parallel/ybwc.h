@@ -13,7 +13,7 @@ class Ybwc final : public SplitTeam<G> {
  public:
   SplitStrategy strategy() const override { return SplitStrategy::kYbwc; }
   Ybwc(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
-       VirtualCpus* cpus = nullptr)
+       SimulatedCpus* cpus = nullptr)
       : SplitTeam<G>(shared, threads, rules, cpus) {
     this->points.before_next_move = true;
   }

@@ -25,6 +25,7 @@ struct ThreadOptions {
   int min_split_depth = 4;
   int max_helpers_per_split = 8;
   std::string split_join;       // "booked" or "late"
+  std::string abdada_form;      // "marks" or "kerrigan"
   std::string affinity;         // "none" or "cores" (ThreadAffinity)
 };
 

@@ -4,11 +4,12 @@
 #include <cctype>
 #include <charconv>
 #include <iostream>
-#include <set>
 #include <sstream>
 #include <type_traits>
 
 #include "engine/games/games.h"
+#include "engine/protocol/engine_declarations.h"
+#include "engine/protocol/go_command.h"
 #include "engine/search/engine_options.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/util/paths.h"
@@ -19,51 +20,7 @@ namespace splitlab::protocol {
 
 namespace {
 
-using util::parse_int;
 using util::trim;
-
-
-UciOption spin(const std::string& name, int64_t def, int64_t min, int64_t max) {
-  UciOption o;
-  o.name = name;
-  o.type = UciOption::Type::kSpin;
-  o.default_value = std::to_string(def);
-  o.min = min;
-  o.max = max;
-  return o;
-}
-
-UciOption combo(const std::string& name, const std::string& def, std::vector<std::string> vars) {
-  UciOption o;
-  o.name = name;
-  o.type = UciOption::Type::kCombo;
-  o.default_value = def;
-  o.vars = std::move(vars);
-  return o;
-}
-
-UciOption check(const std::string& name, bool def) {
-  UciOption o;
-  o.name = name;
-  o.type = UciOption::Type::kCheck;
-  o.default_value = def ? "true" : "false";
-  return o;
-}
-
-UciOption text_option(const std::string& name, const std::string& def) {
-  UciOption o;
-  o.name = name;
-  o.type = UciOption::Type::kString;
-  o.default_value = def;
-  return o;
-}
-
-UciOption button(const std::string& name) {
-  UciOption o;
-  o.name = name;
-  o.type = UciOption::Type::kButton;
-  return o;
-}
 
 template <search::SearchGame G>
 typename G::Position start_position() {
@@ -73,90 +30,13 @@ typename G::Position start_position() {
   return pos;
 }
 
-// UCCI names options in one lower-case word: "hashsize" (its standard name for Hash), and
-// ours without their spaces ("moveoverhead", "splitstrategy").
-std::string ucci_name(const std::string& name) {
-  if (name == "Hash") return "hashsize";
-  std::string out;
-  for (const char c : name)
-    if (c != ' ') out += char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// "option hashsize type spin min 1 max 32768 default 16", as UCCI declares an option.
-std::string ucci_declaration(const UciOption& o) {
-  std::string line = "option " + ucci_name(o.name) + " type ";
-  switch (o.type) {
-    case UciOption::Type::kSpin:
-      return line + "spin min " + std::to_string(o.min) + " max " + std::to_string(o.max) +
-             " default " + o.default_value;
-    case UciOption::Type::kCheck:
-      return line + "check default " + o.default_value;
-    case UciOption::Type::kCombo: {
-      std::string vars;
-      for (const auto& var : o.vars) vars += " var " + var;
-      return line + "combo" + vars + " default " + o.default_value;
-    }
-    case UciOption::Type::kButton:
-      return line + "button";
-    case UciOption::Type::kString:
-      return line + "string default " + o.default_value;
-  }
-  return line;
-}
-
 }  // namespace
 
 template <search::SearchGame G>
 GameEngine<G>::GameEngine(std::ostream& out, const ParallelSearch& parallel, Dialect dialect)
     : out_(out), dialect_(dialect), parallel_(parallel), position_(start_position<G>()) {
-  // The settings shared with the command-line flags, from their one table
-  // (engine/search/engine_options.h); the strategies come from the parallel search's registry and
-  // the search features' default from the game.
-  for (const search::EngineOption& option : search::engine_options()) {
-    const std::string name(option.uci_name);
-    switch (option.kind) {
-      case search::EngineOption::Kind::kSpin:
-        options_.add(spin(name, option.default_number, option.min, option.max));
-        break;
-      case search::EngineOption::Kind::kCombo:
-        if (option.uci_name == "SplitStrategy")
-          options_.add(combo(name, parallel_.default_strategy, parallel_.strategies));
-        else
-          options_.add(combo(name, option.default_text, option.values));
-        break;
-      case search::EngineOption::Kind::kText:
-        options_.add(text_option(name, option.uci_name == "SearchFeatures"
-                                           ? std::string(G::kDefaultSearchFeatures)
-                                           : option.default_text));
-        break;
-    }
-  }
-  // Time kept back per move for the GUI and the operating system: a loaded machine delays a
-  // process by tens of milliseconds, and a loss on time is worse than a shallower search.
-  options_.add(spin("Move Overhead", 50, 0, 5000));
-  // The search's tuned parameters (engine/search/search_tuning.h), for SPSA's games.
-  for (const search::TuningParameter& p : search::kTuningParameters)
-    options_.add(spin(std::string(p.name), G::kDefaultSearchTuning.*(p.field),
-                      p.min, p.max));
-  options_.add(check("Ponder", false));
-  // The engine's own opening book (opening_book.h): a Polyglot book for chess, played to
-  // BookDepth plies from the game's start, its heaviest move or one drawn by weight with a
-  // generator seeded by BookSeed and the position (the same answer in the same position).
-  options_.add(check("OwnBook", false));
-  UciOption book_file = text_option("BookFile", "book.bin");
-  book_file.path = util::PathKind::kInputFile;
-  options_.add(book_file);
-  options_.add(spin("BookDepth", 30, 1, 1024));
-  options_.add(combo("BookMoves", "best", {"best", "random"}));
-  options_.add(spin("BookSeed", 0, 0, (int64_t(1) << 31) - 1));
-  options_.add(button("Clear Hash"));
-  // The game, as Fairy-Stockfish names it; the front end (uci_front_end.h) acts on it.
-  if (dialect_ == Dialect::kUci) {
-    std::vector<std::string> names;
-    for (const GameInfo& game : kGames) names.emplace_back(game.name);
-    options_.add(combo("UCI_Variant", names.front(), names));
-  }
+  for (const UciOption& option : engine_declarations(game_info(game_id_of<G>()), parallel_, dialect_))
+    options_.add(option);
 
   std::string err;
   table_.resize(size_t(search::engine_option("Hash").default_number), &err);
@@ -292,7 +172,7 @@ void GameEngine<G>::cmd_uci() {
   send("id name Splitlab");
   send("id author the Splitlab developers");
   if (dialect_ == Dialect::kUcci) {
-    for (const auto& o : options_.all()) send(ucci_declaration(o));
+    for (const auto& o : options_.all()) send(o.ucci_declaration());
     send("option usemillisec type check default true");  // Times are always milliseconds.
     send("option newgame type button");
     send("ucciok");
@@ -311,7 +191,7 @@ void GameEngine<G>::cmd_setoption(const std::string& args) {
     // setoption <name> [<value>]
     std::getline(in, value);
     value = trim(value);
-    const std::string key = ucci_name(word);
+    const std::string key = ucci_option_name(word);
     if (key == "usemillisec") {
       if (value != "true") error("setoption usemillisec: only milliseconds are supported");
       return;
@@ -321,7 +201,7 @@ void GameEngine<G>::cmd_setoption(const std::string& args) {
       return;
     }
     for (const auto& o : options_.all())
-      if (ucci_name(o.name) == key) name = o.name;
+      if (ucci_option_name(o.name) == key) name = o.name;
     if (name.empty()) {
       error("setoption: unknown option '" + word + "'");
       return;
@@ -379,7 +259,7 @@ bool GameEngine<G>::apply_option(const std::string& name) {
     if (!table_.reallocate(&message)) error(message);
   } else if (name == "SplitStrategy" || name == "SplitNodes" || name == "MinSplitDepth" ||
              name == "MaxHelpersPerSplit" || name == "OrderingMemory" || name == "SplitJoin" ||
-             name == "ThreadAffinity") {
+             name == "AbdadaForm" || name == "ThreadAffinity") {
     configure_threads();
   } else if (name == "OwnBook" || name == "BookFile") {
     apply_book_options();
@@ -425,6 +305,7 @@ void GameEngine<G>::configure_threads() {
   threads.max_helpers_per_split = int(options_.spin("MaxHelpersPerSplit"));
   threads.ordering_memory = options_.text("OrderingMemory");
   threads.split_join = options_.text("SplitJoin");
+  threads.abdada_form = options_.text("AbdadaForm");
   threads.affinity = options_.text("ThreadAffinity");
   parallel_.of<G>().configure(*searcher_, threads);
 }
@@ -470,95 +351,21 @@ void GameEngine<G>::cmd_position(const std::string& args) {
 template <search::SearchGame G>
 void GameEngine<G>::cmd_go(const std::string& args) {
   const auto received = search::TimeManager::Clock::now();  // The GUI's clock runs from here.
-  search::SearchLimits limits;
-  bool ponder = false;
-  std::istringstream in(args);
-  std::string word;
-  static const std::set<std::string> kKeywords = {"wtime",     "btime",  "winc",        "binc",
-                                                  "movestogo", "depth",  "nodes",       "movetime",
-                                                  "infinite",  "ponder", "searchmoves", "mate"};
-  auto number = [&](const std::string& key, int64_t min, int64_t max, int64_t& out) {
-    std::string text;
-    if (!(in >> text) || !parse_int(text, min, max, out)) {
-      error("go: '" + key + "' needs an integer from " + std::to_string(min) + " to " +
-            std::to_string(max) + (text.empty() ? "" : ", not '" + text + "'"));
-      return false;
-    }
-    return true;
-  };
-  constexpr int64_t kMaxMs = int64_t(1) << 40;
-  const bool ucci = dialect_ == Dialect::kUcci;
-  const int us = G::side_index(position_);
-  while (in >> word) {
-    int64_t v = 0;
-    if (ucci && (word == "time" || word == "opptime")) {
-      // UCCI: the clocks of the side to move and of its opponent, in milliseconds.
-      if (!number(word, -kMaxMs, kMaxMs, v)) return;
-      limits.time_left_ms[word == "time" ? us : 1 - us] = std::max<int64_t>(v, 0);
-    } else if (ucci && (word == "increment" || word == "oppincrement")) {
-      if (!number(word, 0, kMaxMs, v)) return;
-      limits.increment_ms[word == "increment" ? us : 1 - us] = v;
-    } else if (ucci && word == "oppmovestogo") {
-      if (!number(word, 0, 10000, v)) return;  // The opponent's schedule: not needed.
-    } else if (ucci && word == "draw") {
-      // The opponent offers a draw; Splitlab plays on (it never answers "draw").
-    } else if (ucci && word == "depth") {
-      std::string text;
-      in >> text;
-      if (text == "infinite") {  // UCCI's "depth infinite": until "stop".
-        limits.infinite = true;
-      } else if (parse_int(text, 1, kMaxPly - 1, v)) {
-        limits.depth = int(v);
-      } else {
-        error("go: 'depth' needs an integer from 1 to " + std::to_string(kMaxPly - 1) +
-              " or 'infinite'" + (text.empty() ? "" : ", not '" + text + "'"));
-        return;
-      }
-    } else if (!ucci && (word == "wtime" || word == "btime")) {
-      if (!number(word, -kMaxMs, kMaxMs, v)) return;
-      limits.time_left_ms[word == "wtime" ? 0 : 1] = std::max<int64_t>(v, 0);
-    } else if (!ucci && (word == "winc" || word == "binc")) {
-      if (!number(word, 0, kMaxMs, v)) return;
-      limits.increment_ms[word == "winc" ? 0 : 1] = v;
-    } else if (word == "movestogo") {
-      if (!number(word, 0, 10000, v)) return;
-      limits.movestogo = int(v);
-    } else if (word == "depth") {
-      if (!number(word, 1, kMaxPly - 1, v)) return;
-      limits.depth = int(v);
-    } else if (word == "nodes") {
-      if (!number(word, 1, int64_t(1) << 62, v)) return;
-      limits.nodes = uint64_t(v);
-    } else if (word == "movetime") {
-      if (!number(word, 1, kMaxMs, v)) return;
-      limits.movetime_ms = v;
-    } else if (word == "mate") {
-      if (!number(word, 1, 500, v)) return;
-      limits.mate = int(v);
-    } else if (word == "infinite") {
-      limits.infinite = true;
-    } else if (word == "ponder") {
-      ponder = true;
-    } else if (word == "searchmoves") {
-      while (in.peek() != EOF) {
-        const auto mark = in.tellg();
-        if (!(in >> word)) break;
-        if (kKeywords.count(word)) {
-          in.seekg(mark);
-          break;
-        }
-        std::string message;
-        const auto m = read_move(position_, word, message);
-        if (m.is_none()) {
-          error("go searchmoves: " + message);
-          return;
-        }
-        limits.searchmoves.push_back(G::move_to_text(m));  // The searcher's own text.
-      }
-    } else {
-      error("go: unknown parameter '" + word + "'");
+  GoCommand go;
+  std::string message;
+  if (!parse_go(args, dialect_, G::side_index(position_), go, message)) {
+    error(message);
+    return;
+  }
+  search::SearchLimits limits = go.limits;
+  const bool ponder = go.ponder;
+  for (const std::string& text : go.searchmoves) {
+    const auto m = read_move(position_, text, message);
+    if (m.is_none()) {
+      error("go searchmoves: " + message);
       return;
     }
+    limits.searchmoves.push_back(G::move_to_text(m));  // The searcher's own text.
   }
   if (!banned_.empty()) {
     // UCCI banmoves: the search chooses among the other legal moves.
@@ -577,6 +384,12 @@ void GameEngine<G>::cmd_go(const std::string& args) {
     }
   }
   if (!wait_for_stopped_search("go")) return;
+  start_search(limits, ponder, received);
+}
+
+template <search::SearchGame G>
+void GameEngine<G>::start_search(const search::SearchLimits& limits, bool ponder,
+                                 search::TimeManager::Clock::time_point received) {
   const std::string from_book = book_move(limits, ponder);
   std::unique_lock lock(mutex_);
   searcher_->arm();

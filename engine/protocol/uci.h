@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "engine/chess/chess_game.h"
+#include "engine/protocol/dialect.h"
 #include "engine/protocol/opening_book.h"
 #include "engine/protocol/thread_provider.h"
 #include "engine/protocol/uci_options.h"
@@ -50,10 +51,6 @@ class LineEngine {
   // The options and their current values.
   virtual const std::vector<UciOption>& options() const = 0;
 };
-
-// UCI ("uci", "setoption name N value V", "bestmove 0000") or UCCI ("ucci", "setoption N V",
-// "banmoves", "probe", "go time T increment I opptime T", "nobestmove", "bye").
-enum class Dialect { kUci, kUcci };
 
 // Under UCI the engine declares UCI_Variant (chess, xiangqi); this class only records its value,
 // and the front end switches the game. Xiangqi over UCI numbers ranks 1..10 as Fairy-Stockfish
@@ -84,6 +81,10 @@ class GameEngine final : public LineEngine {
   void cmd_setoption(const std::string& args);
   void cmd_position(const std::string& args);
   void cmd_go(const std::string& args);
+  // Hands the search thread a search of the current position (or the book's move), once the
+  // last search has ended. `received`: when its "go" arrived (the GUI's clock runs from there).
+  void start_search(const search::SearchLimits& limits, bool ponder,
+                    search::TimeManager::Clock::time_point received);
   // Ends the running search once its first iteration is complete (at once if it is); its
   // bestmove follows. Also what "quit" and the end of input do before the process ends.
   void cmd_stop();

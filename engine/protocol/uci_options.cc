@@ -1,6 +1,7 @@
 #include "engine/protocol/uci_options.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <stdexcept>
 
@@ -25,6 +26,35 @@ std::string UciOption::declaration() const {
     case Type::kString: out += "string default " + default_value; break;
   }
   return out;
+}
+
+std::string ucci_option_name(const std::string& name) {
+  if (name == "Hash") return "hashsize";
+  std::string out;
+  for (const char c : name)
+    if (c != ' ') out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string UciOption::ucci_declaration() const {
+  const std::string line = "option " + ucci_option_name(name) + " type ";
+  switch (type) {
+    case Type::kSpin:
+      return line + "spin min " + std::to_string(min) + " max " + std::to_string(max) +
+             " default " + default_value;
+    case Type::kCheck:
+      return line + "check default " + default_value;
+    case Type::kCombo: {
+      std::string list;
+      for (const auto& var : vars) list += " var " + var;
+      return line + "combo" + list + " default " + default_value;
+    }
+    case Type::kButton:
+      return line + "button";
+    case Type::kString:
+      return line + "string default " + default_value;
+  }
+  return line;
 }
 
 void UciOptions::add(UciOption option) {

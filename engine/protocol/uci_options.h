@@ -25,7 +25,13 @@ struct UciOption {
 
   // "option name Hash type spin default 16 min 1 max 32768"
   std::string declaration() const;
+  // UCCI's: "option hashsize type spin min 1 max 32768 default 16".
+  std::string ucci_declaration() const;
 };
+
+// UCCI names options in one lower-case word: "hashsize" (its standard name for Hash), and
+// ours without their spaces ("moveoverhead", "splitstrategy").
+std::string ucci_option_name(const std::string& name);
 
 class UciOptions {
  public:

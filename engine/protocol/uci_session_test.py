@@ -25,7 +25,7 @@ from uci_test_support import (INFO_FIELDS, START_FEN, Engine, Failure, check, ch
 
 EXPECTED_OPTIONS = ["Hash", "Threads", "SplitStrategy", "TTEntry", "TTReplace", "SplitNodes",
                     "MinSplitDepth", "MaxHelpersPerSplit", "OrderingMemory", "SplitJoin",
-                    "SearchFeatures", "Clear Hash"]
+                    "AbdadaForm", "SearchFeatures", "Clear Hash"]
 
 
 def test_uci_handshake(e):
@@ -52,7 +52,8 @@ def test_uci_handshake(e):
                                         "twobig1", "bucket", "depth-age"]),
                          ("SplitNodes", ["pv-all", "any"]),
                          ("OrderingMemory", ["copy", "own", "shared"]),
-                         ("SplitJoin", ["booked", "late"])):
+                         ("SplitJoin", ["booked", "late"]),
+                         ("AbdadaForm", ["marks", "kerrigan"])):
         check(options[name][0] == "combo", "%s is not a combo" % name)
         vars_ = re.findall(r"\bvar (\S+)", options[name][1])
         check(sorted(vars_) == sorted(values), "%s vars %s, expected %s" % (name, vars_, values))

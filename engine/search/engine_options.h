@@ -46,7 +46,9 @@ inline const std::vector<EngineOption>& engine_options() {
          "the transposition table's size in MB"},
         {"Threads", "threads", Kind::kSpin, 1, kMaxSearchThreads, 1, "", {},
          "search threads"},
-        {"SplitStrategy", "strategy", Kind::kCombo, 0, 0, 0, "ybwc", {},
+        // Its values and default are the strategies' registry's (parallel/strategy.h), which
+        // the layers above supply.
+        {"SplitStrategy", "strategy", Kind::kCombo, 0, 0, 0, "", {},
          "how the threads share the search (parallel/strategies.h)"},
         {"TTEntry", "tt-entry", Kind::kCombo, 0, 0, 0, "xor", schemes,
          "how a table entry guards against torn reads (hashing/tt.h)"},
@@ -70,6 +72,9 @@ inline const std::vector<EngineOption>& engine_options() {
          {"booked", "late"},
          "how helpers come to split points: only booked by a split as it is made, or also late, "
          "an idle thread joining the deepest split point whose moves are still handed out"},
+        {"AbdadaForm", "abdada-form", Kind::kCombo, 0, 0, 0, "marks", {"marks", "kerrigan"},
+         "ABDADA's form: busy marks alone, or Kerrigan's simplified ABDADA (cutoff checks, a "
+         "move unmarked once its null-window search returns)"},
         {"ThreadAffinity", "affinity", Kind::kCombo, 0, 0, 0,
          rules.pin_threads ? "cores" : "none", {"none", "cores"},
          "where the search threads run: wherever the system puts them, or each pinned to a CPU "

@@ -50,14 +50,13 @@ TEST(NodeTypeTest, CutBecomesAllAfterAMoveWithoutCutoff) {
   EXPECT_EQ(child_node_type(after_move_without_cutoff(kCut), 1), kCut);
 }
 
-TEST(NodeTypeTest, UsableInConstantExpressions) {
-  static_assert(child_node_type(NodeType::kPV, 0) == NodeType::kPV);
-  static_assert(child_node_type(NodeType::kPV, 1) == NodeType::kCut);
-  static_assert(child_node_type(NodeType::kCut, 0) == NodeType::kAll);
-  static_assert(child_node_type(NodeType::kAll, 5) == NodeType::kCut);
-  static_assert(after_move_without_cutoff(NodeType::kCut) == NodeType::kAll);
-  SUCCEED();
-}
+// The predictor is usable in constant expressions: checked when this file compiles (a wrong
+// rule fails the build), not by a test case that could only pass.
+static_assert(child_node_type(NodeType::kPV, 0) == NodeType::kPV);
+static_assert(child_node_type(NodeType::kPV, 1) == NodeType::kCut);
+static_assert(child_node_type(NodeType::kCut, 0) == NodeType::kAll);
+static_assert(child_node_type(NodeType::kAll, 5) == NodeType::kCut);
+static_assert(after_move_without_cutoff(NodeType::kCut) == NodeType::kAll);
 
 // The types along the leftmost path and along a scout path alternate as Fruit says:
 // PV PV PV ...; a PV node's second child is Cut, whose children are All, whose are Cut ...

@@ -79,6 +79,14 @@ class ParallelPolicy {
     bool node_entered = false;
     bool before_next_move = false;
     bool before_move = false;
+    // At a node with moves put off (3b) and at least this depth, the worker probes the table
+    // again before each further move and returns at once if an entry stored meanwhile (by
+    // another thread) decides the node: Kerrigan's cutoff checks. 0: never.
+    Depth cutoff_check_depth = 0;
+    // move_searched (3b) is heard as soon as a move's first null-window search returns, before
+    // its re-search if it needs one, so that other threads stop putting the move off and help
+    // with the re-search (Kerrigan: a move that fails its null-window search is unmarked at once).
+    bool announce_before_research = false;
   };
 
   virtual ~ParallelPolicy() = default;

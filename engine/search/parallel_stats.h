@@ -64,6 +64,10 @@ struct alignas(64) ParallelThreadStats {
   // before_move), and those searched later, once the node's other moves were done.
   uint64_t postponed_moves = 0;
   uint64_t postponed_searched = 0;
+  // Cutoff checks (Points::cutoff_check_depth): probes made, and those whose entry decided the
+  // node, which then returned without searching its remaining moves.
+  uint64_t cutoff_checks = 0;
+  uint64_t cutoff_check_hits = 0;
   // Lazy SMP (main thread): iterations it abandoned because a helper finished one as deep or
   // deeper first, whose result it took over.
   uint64_t iterations_taken_over = 0;
@@ -101,6 +105,8 @@ struct alignas(64) ParallelThreadStats {
     deferred_moves += o.deferred_moves;
     postponed_moves += o.postponed_moves;
     postponed_searched += o.postponed_searched;
+    cutoff_checks += o.cutoff_checks;
+    cutoff_check_hits += o.cutoff_check_hits;
     iterations_taken_over += o.iterations_taken_over;
     stale_window_researches += o.stale_window_researches;
     idle_seconds += o.idle_seconds;

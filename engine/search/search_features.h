@@ -59,6 +59,13 @@ struct SearchFeatures {
   // first search beats alpha while a sibling's re-search is under way there waits for it and is
   // searched again at the alpha it leaves, as one thread would (SplitPoint::deferred).
   bool deferred_researches = false;
+  // Not a technique but a form of the whole search, named "classic" in a list: a 1990s
+  // full-width search such as the Cray Blitz of Hyatt's DTS figures, for reproducing them
+  // (issue 71): no late-move reductions and no reverse futility pruning, which are otherwise
+  // always on. With no technique listed beside it, nothing is pruned or reduced but by the null
+  // move; checks are still extended. Not in kSearchFeatureNames, so lists of every technique
+  // leave it out.
+  bool classic = false;
 
   bool operator==(const SearchFeatures&) const = default;
 };
@@ -72,7 +79,11 @@ inline constexpr std::array<std::string_view, 22> kSearchFeatureNames = {
     "tt-prefetch", "time-floor", "qsearch-tt", "improving", "delta-pruning",
     "null-move-eval", "qsearch-checks", "smart-time-2", "deferred-researches"};
 
+// The name of SearchFeatures::classic in a list.
+inline constexpr std::string_view kClassicSearchName = "classic";
+
 inline bool* search_feature(SearchFeatures& f, std::string_view name) {
+  if (name == kClassicSearchName) return &f.classic;
   bool* fields[] = {&f.futility, &f.late_move_pruning, &f.see_pruning,
                     &f.razoring, &f.iir,               &f.history_lmr,
                     &f.safe_check_extension,           &f.smart_time,
@@ -101,7 +112,7 @@ inline bool parse_search_features(std::string_view text, SearchFeatures& out, st
         error = "unknown search feature '" + std::string(name) + "' (known: ";
         for (size_t i = 0; i < kSearchFeatureNames.size(); ++i)
           error += std::string(i ? ", " : "") + std::string(kSearchFeatureNames[i]);
-        error += ", or none)";
+        error += ", the form " + std::string(kClassicSearchName) + ", or none)";
         return false;
       }
       *field = true;
@@ -130,7 +141,7 @@ SearchFeatures default_search_features() {
 // "none" or the names of the features switched on, comma-separated.
 inline std::string describe_search_features(const SearchFeatures& f) {
   SearchFeatures copy = f;
-  std::string text;
+  std::string text(f.classic ? kClassicSearchName : "");
   for (auto name : kSearchFeatureNames)
     if (*search_feature(copy, name)) text += (text.empty() ? "" : ",") + std::string(name);
   return text.empty() ? "none" : text;

@@ -75,6 +75,25 @@ TEST(SearchFeaturesText, BadNamesAreNamedAndChangeNothing) {
   EXPECT_FALSE(f.futility);
   EXPECT_FALSE(parse_search_features("futility,", f, error));  // An empty name.
   EXPECT_FALSE(parse_search_features("Futility", f, error));   // Names are exact.
+  EXPECT_FALSE(parse_search_features("clasic", f, error));
+  EXPECT_NE(error.find("classic"), std::string::npos) << error;  // The form is named too.
+}
+
+// The form `classic` (issue 71): parsed alone or with techniques, described back the same way,
+// and never among the techniques that "every feature" lists name.
+TEST(SearchFeaturesText, TheClassicFormParsesAloneOrWithTechniques) {
+  SearchFeatures f;
+  std::string error;
+  ASSERT_TRUE(parse_search_features("classic", f, error)) << error;
+  EXPECT_TRUE(f.classic);
+  SearchFeatures only_classic;
+  only_classic.classic = true;
+  EXPECT_EQ(f, only_classic);
+  EXPECT_EQ(describe_search_features(f), "classic");
+  ASSERT_TRUE(parse_search_features("classic,futility", f, error)) << error;
+  EXPECT_TRUE(f.classic && f.futility);
+  EXPECT_EQ(describe_search_features(f), "classic,futility");
+  for (auto name : kSearchFeatureNames) EXPECT_NE(name, kClassicSearchName);
 }
 
 struct Engine {
@@ -329,6 +348,34 @@ TEST(BestMoveEffort, NearlyAllOnAnObviousRecaptureAndSharedInAQuietPosition) {
   EXPECT_LT(quiet, recapture);
   // One legal move: all of the effort.
   EXPECT_DOUBLE_EQ(effort_at_depth("R6k/6p1/8/8/8/8/8/6K1 b - - 0 1", 4), 1.0);
+}
+
+// The classic form searches without late-move reductions and reverse futility: a larger tree
+// than the search with no technique, the same one every time, and it still finds the mates
+// (to 2N+2 plies: a full-width tree grows too fast for 4N+2 in a unit test).
+TEST(ClassicSearch, ALargerDeterministicTreeThatFindsTheMates) {
+  Engine classic(features_named("classic")), none(features_named("none"));
+  uint64_t classic_nodes = 0, none_nodes = 0;
+  for (int i = 0; i < 6; ++i) {
+    const Position pos = chess::test_support::Parse(chess::kBenchPositions[i].fen);
+    const SearchResult a = classic.search(pos, 7);
+    const SearchResult b = classic.search(pos, 7);
+    EXPECT_EQ(a.nodes, b.nodes) << chess::kBenchPositions[i].id;
+    EXPECT_EQ(a.best_move, b.best_move) << chess::kBenchPositions[i].id;
+    EXPECT_TRUE(chess::test_support::is_legal_text(pos, a.best_move));
+    classic_nodes += a.nodes;
+    none_nodes += none.search(pos, 7).nodes;
+  }
+  EXPECT_GT(classic_nodes, none_nodes) << "no larger than the reduced search";
+  for (const Mate& m : kMates) {
+    if (m.moves > 3) continue;
+    const Position root = chess::test_support::Parse(m.fen);
+    const SearchResult r = classic.search(root, 2 * m.moves + 2);
+    EXPECT_EQ(r.score, mate_in(2 * m.moves - 1)) << m.fen << ": " << score_to_uci(r.score);
+    Position pos = root;
+    ASSERT_TRUE(chess::test_support::play_legal(pos, r.pv)) << m.fen;
+    EXPECT_TRUE(chess::test_support::is_checkmate(pos)) << m.fen;
+  }
 }
 
 std::vector<std::string> feature_params() {

@@ -250,6 +250,9 @@ class SearchWorker {
   }
   // A move pruned without a search: on to the next one.
   Action skip_move(int ply);
+  // Cutoff check (ParallelPolicy::Points::cutoff_check_depth): whether the table's entry for
+  // the node at `ply`, probed again mid-node, decides it (its value in `value`).
+  bool table_decides(int ply, Score& value);
   void record_root_move(int ply, Move m, int move_number, Score v, Score alpha,
                         uint64_t nodes_spent);
   // `qply`: plies since the full-width search ended (0 at its leaves, where qsearch-checks

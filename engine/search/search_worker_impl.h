@@ -293,7 +293,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   if (!pv && !f.in_check && ply > 0 && !excluding && !is_mate_score(f.beta) &&
       !shared_.plain_search) {
     // Reverse futility: far above beta at low depth, the opponent will not get back in time.
-    if (f.depth <= 6 &&
+    if (!features.classic && f.depth <= 6 &&
         f.static_eval - 90 * (features.improving ? f.depth - f.improving : f.depth) >= f.beta)
       return return_value(ply, f.static_eval);
     // Razoring: far below alpha near the leaves, only a capture can help: ask quiescence.
@@ -406,6 +406,12 @@ typename SearchWorker<G>::Action SearchWorker<G>::next_move(int ply) {
   if (policy_ && policy_->points.before_next_move && splittable(ply) &&
       policy_->before_next_move(*this, ply))
     return next_split_move(ply);
+  // Moves put off: another thread may have finished this node meanwhile (point 3b).
+  if (f.postponed_count > 0 && policy_->points.cutoff_check_depth > 0 &&
+      f.depth >= policy_->points.cutoff_check_depth) {
+    Score decided;
+    if (table_decides(ply, decided)) return return_value(ply, decided);
+  }
   const Move m = f.picker.next();
   if (!m.is_none()) return search_move(ply, m, f.moves_searched);
   // The moves the strategy put off, now that every other one is searched.
@@ -489,8 +495,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   // Late-move reduction for quiet moves ordered late, re-searched at full depth if they
   // beat alpha anyway (never in the plain search of tt-study).
   f.reduction = 0;
-  if (!shared_.plain_search && f.depth >= 3 && f.current_is_quiet && !f.in_check &&
-      !gives_check && move_number >= (pv ? 3 : 2)) {
+  if (!shared_.plain_search && !features.classic && f.depth >= 3 && f.current_is_quiet &&
+      !f.in_check && !gives_check && move_number >= (pv ? 3 : 2)) {
     int r = shared_.reductions(f.depth, move_number);
     if (pv) --r;
     if (is_killer) --r;
@@ -513,6 +519,27 @@ typename SearchWorker<G>::Action SearchWorker<G>::skip_move(int ply) {
   ++frames_[ply].moves_pruned;
   frames_[ply].phase = Phase::kNextMove;
   return Action::kContinue;
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::table_decides(int ply, Score& value) {
+  const Frame& f = frames_[ply];
+  // As at the node's entry: never at the root, at PV nodes or without the excluded move.
+  if (ply == 0 || f.type == NodeType::kPV || f.excluded_move) return false;
+  ParallelThreadStats& counts = policy_->thread_stats(thread_index_);
+  ++counts.cutoff_checks;
+  hashing::TtEntry entry;
+  if (!probe_table(entry) || entry.bound == hashing::TtBound::None || entry.depth < f.depth)
+    return false;
+  const Score s = hashing::score_from_tt(entry.score, ply);
+  if (entry.bound == hashing::TtBound::Exact ||
+      (entry.bound == hashing::TtBound::Lower && s >= f.beta) ||
+      (entry.bound == hashing::TtBound::Upper && s <= f.alpha)) {
+    ++counts.cutoff_check_hits;
+    value = s;
+    return true;
+  }
+  return false;
 }
 
 template <SearchGame G>
@@ -573,6 +600,11 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
                   (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta)) &&
       defer_research(ply))
     return Action::kContinue;
+  const bool researching =
+      (f.child_search == ChildSearch::kReduced && v > f.alpha) ||
+      (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta);
+  if (researching && f.announced && policy_->points.announce_before_research)
+    announce_move_searched(ply);
   if (f.child_search == ChildSearch::kReduced && v > f.alpha) {
     f.child_search = ChildSearch::kScout;
     f.child_alpha = f.alpha;

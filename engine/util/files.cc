@@ -47,4 +47,25 @@ bool cut_partial_last_line(const std::string& path, std::string& error) {
   return true;
 }
 
+bool upgrade_csv_file(const std::string& path, const std::string& header_prefix,
+                      const std::string& header,
+                      const std::function<bool(std::string& line)>& upgrade_row,
+                      std::string& error) {
+  std::ifstream in(path);
+  if (!in) return true;  // Nothing yet.
+  std::string text;
+  bool older = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(header_prefix, 0) == 0 && line != header) {
+      older = true;
+      line = header;
+    } else if (!line.empty() && line[0] != '#') {
+      upgrade_row(line);
+    }
+    text += line + '\n';
+  }
+  if (!older) return true;
+  return write_file_atomically(path, text, error);
+}
+
 }  // namespace splitlab::util

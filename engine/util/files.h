@@ -2,6 +2,7 @@
 // written beside it and then renamed over it.
 #pragma once
 
+#include <functional>
 #include <string>
 
 namespace splitlab::util {
@@ -18,5 +19,16 @@ bool write_file_atomically(const std::string& path, const std::string& text, std
 // every later rerun searches that row again (found by fuzz/resume_fuzzer.cc). A missing file
 // is left missing; false with `error` (naming the file and why) if the file cannot be cut.
 bool cut_partial_last_line(const std::string& path, std::string& error);
+
+// A results file begun by an older build, whose header line (the one that starts with
+// `header_prefix`) is not `header`, is rewritten under `header` with each other line passed
+// through `upgrade_row` (which rewrites a data row in today's form and returns false for a line
+// it does not read, kept as it is), so that the rows a resume appends have as many fields as
+// every row above them. Comment lines ('#') stay as they are; a missing or current file is left
+// alone. False with `error` if the file cannot be rewritten.
+bool upgrade_csv_file(const std::string& path, const std::string& header_prefix,
+                      const std::string& header,
+                      const std::function<bool(std::string& line)>& upgrade_row,
+                      std::string& error);
 
 }  // namespace splitlab::util

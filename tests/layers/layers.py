@@ -8,6 +8,13 @@ The layers, lowest first (a package may use its own layer and those below it):
   engine/core, engine/chess, engine/xiangqi, engine/games, engine/search, engine/protocol
                            the games and their registry, the search core and the protocols;
                            the search core's own code names no game (its tests may search one)
+                           and inside engine/, for code that is not a test:
+                             engine/core      engine/util
+                             engine/search    engine/util, engine/core
+                             a game's folder  engine/util, engine/core, engine/search (its
+                                              settings and the instances of its search)
+                             engine/games     the above and every game (the registry)
+                             engine/protocol  all of engine/
   parallel/                the split strategies: the search core, never a game or a protocol
   engine/<game>/threads    the strategies compiled once for a game (parallel/team_instance.h):
                            the one package under a game's folder that may use parallel/
@@ -74,6 +81,39 @@ def is_within(target, prefix):
     return target == prefix or target.startswith(prefix + "/")
 
 
+# Inside engine/, what code that is not a test may use (besides itself and hashing/): engine/'s
+# own sub-layers. A folder of engine/ not named here is a game's.
+ENGINE_SUBLAYERS = {
+    "engine/util": (),
+    "engine/core": ("engine/util",),
+    "engine/search": ("engine/util", "engine/core"),
+    "engine/protocol": ENGINE,
+}
+GAME_SUBLAYER = ("engine/util", "engine/core", "engine/search")
+
+
+def engine_folder(path):
+    """engine/X for a path under engine/X, else None."""
+    parts = path.split("/")
+    return "/".join(parts[:2]) if len(parts) >= 2 and parts[0] == "engine" else None
+
+
+def is_game_folder(folder):
+    return folder is not None and folder.split("/")[1] not in ENGINE_SHARED
+
+
+def engine_sublayer_allows(source, target):
+    """Inside engine/: whether the non-test code at `source` may use `target` (under engine/)."""
+    folder, target_folder = engine_folder(source), engine_folder(target)
+    if target_folder is None or target_folder == folder:
+        return True
+    if folder == "engine/games":  # The registry: every game, and what a game may use.
+        return is_game_folder(target_folder) or target_folder in GAME_SUBLAYER
+    if is_game_folder(folder):
+        return target_folder in GAME_SUBLAYER
+    return target_folder in ENGINE_SUBLAYERS.get(folder, ENGINE)
+
+
 def allowed(source, target, source_is_test):
     """Whether the file or package `source` may use the file or package `target`."""
     layer = layer_of(source)
@@ -86,6 +126,9 @@ def allowed(source, target, source_is_test):
     # A game's threads package compiles the strategies' teams for it.
     if GAME_THREADS.match(source) and is_within(target, "parallel"):
         return True
+    # engine/'s sub-layers, for its code that is not a test.
+    if layer == "engine" and not source_is_test and not engine_sublayer_allows(source, target):
+        return False
     return is_within(target, layer) or any(is_within(target, p) for p in ALLOWED[layer])
 
 

@@ -75,6 +75,32 @@ class LayersTest(unittest.TestCase):
         self.assertTrue(layers.allowed("engine/chess/threads/chess_threads.cc",
                                        "parallel/team_instance.h", False))
 
+    def test_canaries_inside_engine(self):
+        # engine/'s sub-layers: each planted include that runs up inside engine/ is reported,
+        # and only it.
+        planted = [
+            ("engine/core/score.h", "engine/search/search_types.h"),     # core up into search
+            ("engine/search/search_types.h", "engine/protocol/uci.h"),   # search up into protocol
+            ("engine/chess/position.h", "engine/protocol/uci.h"),        # a game into protocol
+            ("engine/chess/position.h", "engine/games/games.h"),         # a game into the registry
+            ("engine/xiangqi/position.h", "engine/chess/position.h"),    # a game into another
+            ("engine/games/games.h", "engine/protocol/uci.h"),           # the registry up
+        ]
+        for path, target in planted:
+            text = self.read(path)
+            with_include = text.replace("#pragma once\n", '#pragma once\n#include "%s"\n' % target, 1)
+            self.assertNotEqual(with_include, text, path)
+            found = layers.violations(self.root, {path: with_include})
+            self.assertEqual(len(found), 1, (path, target, found))
+            self.assertIn(target, found[0])
+        # What the sub-layers allow stays allowed: the registry names the games, a game uses the
+        # search's settings, and a test of the search core may search a game.
+        for source, target, is_test in (
+                ("engine/games/games.h", "engine/xiangqi/xiangqi_game.h", False),
+                ("engine/chess/chess_game.h", "engine/search/search_features.h", False),
+                ("engine/search/search_test.cc", "engine/chess/chess_game.h", True)):
+            self.assertTrue(layers.allowed(source, target, is_test), (source, target))
+
     def test_canary_a_game_name_compared_with_a_string(self):
         path = "cli/bench_command.cc"
         text = self.read(path)

@@ -148,6 +148,7 @@ struct Config {
   int min_split_depth;
   int max_helpers = 8;
   bool late_join = false;
+  AbdadaForm abdada_form = AbdadaForm::kMarks;
 
   SplitSettings settings() const {
     SplitSettings s;
@@ -156,10 +157,13 @@ struct Config {
     s.min_split_depth = min_split_depth;
     s.max_helpers_per_split = max_helpers;
     s.late_join = late_join;
+    s.abdada_form = abdada_form;
     return s;
   }
   // The strategy at its defaults (the other configurations vary the split rules).
-  bool plain() const { return !any_node && min_split_depth == 4 && !late_join; }
+  bool plain() const {
+    return !any_node && min_split_depth == 4 && !late_join && abdada_form == AbdadaForm::kMarks;
+  }
 };
 
 // Every strategy of the registry at its defaults; those that split also with SplitNodes any
@@ -170,6 +174,10 @@ std::vector<Config> make_configs() {
     if (e.strategy == SplitStrategy::kNone) continue;
     const std::string name(e.name);
     out.push_back({name, e.strategy, false, 4});
+    // A strategy that puts moves off, also in Kerrigan's form (AbdadaForm; only ABDADA reads it):
+    // cutoff checks return from nodes mid-move-loop, and moves are unmarked before re-searches.
+    if (e.postpones) out.push_back({name + "_kerrigan", e.strategy, false, 4, 8, false,
+                                    AbdadaForm::kKerrigan});
     if (!e.splits) continue;
     out.push_back({name + "_min2", e.strategy, false, 2});
     out.push_back({name + "_any", e.strategy, true, 4});
@@ -310,6 +318,15 @@ struct Engine {
     if (s.postponed_searched > s.postponed_moves)
       return fail() << s.postponed_searched << " put-off moves searched of "
                     << s.postponed_moves << " put off";
+    // Cutoff checks happen only in Kerrigan's form, only at nodes with moves put off, and
+    // decide at most as many nodes as they probe.
+    if ((e.settings.abdada_form != AbdadaForm::kKerrigan || !strategy_entry(strategy).postpones) &&
+        s.cutoff_checks != 0)
+      return fail() << s.cutoff_checks << " cutoff checks outside Kerrigan's form";
+    if (s.cutoff_checks != 0 && s.postponed_moves == 0)
+      return fail() << s.cutoff_checks << " cutoff checks by a thread that put no move off";
+    if (s.cutoff_check_hits > s.cutoff_checks)
+      return fail() << s.cutoff_check_hits << " cutoff checks decided of " << s.cutoff_checks;
     if (e.threads == 1 && (s.splits || s.joins || s.help_requests))
       return fail() << "one thread split or helped: splits " << s.splits << " joins " << s.joins
                     << " help " << s.help_requests;
@@ -770,9 +787,12 @@ TEST_P(RandomSearchTest, ManyShortSearchesAnswerLegalMovesWithSaneStatistics) {
     settings.max_helpers_per_split = 1 + int(rng() % 4);
     settings.ordering = search::OrderingMemory(rng() % 3);
     settings.late_join = rng() % 2;
+    settings.abdada_form = AbdadaForm(rng() % 2);
     auto& slot = engines[threads];
     if (!slot) slot = std::make_unique<Engine>(threads, settings, 4);
     Engine& e = *slot;
+    // The team read AbdadaForm when it was made: that form stays with it.
+    settings.abdada_form = e.settings.abdada_form;
     e.settings = settings;
     e.team->rules = settings;
     // Half the searches let moves wait for a sibling's re-search (deferred-researches).
@@ -842,6 +862,31 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RandomSearchTest, ::testing::ValuesIn(plain
                          [](const ::testing::TestParamInfo<int>& info) {
                            return std::string(kConfigs[info.param].name);
                          });
+
+// Kerrigan's form of ABDADA probes the table again at nodes with moves put off (cutoff checks),
+// and only there; the plain form never does (stats_are_sane checks both on every search).
+TEST(AbdadaKerriganTest, CutoffChecksProbeNodesWithMovesPutOff) {
+  SplitSettings settings;
+  settings.strategy = SplitStrategy::kAbdada;
+  settings.abdada_form = AbdadaForm::kKerrigan;
+  Engine e(4, settings, 16);
+  uint64_t checks = 0, decided = 0, postponed = 0;
+  const auto fens = random_positions();
+  for (size_t i = 0; i < 4 && i < fens.size(); ++i) {
+    const SearchResult r = e.fresh_search(parse(fens[i]), depth_limit(kSanitized ? 6 : 9));
+    ASSERT_TRUE(stats_are_sane(e, r.nodes));
+    for (const auto& report : thread_reports(*e.searcher)) {
+      checks += report.stats.cutoff_checks;
+      decided += report.stats.cutoff_check_hits;
+      postponed += report.stats.postponed_moves;
+    }
+  }
+  EXPECT_GT(postponed, 0u) << "no move put off at 4 threads";
+  EXPECT_GT(checks, 0u) << "no cutoff check at 4 threads";
+  std::printf("abdada kerrigan, 4 threads: %llu moves put off, %llu cutoff checks, %llu decided\n",
+              (unsigned long long)postponed, (unsigned long long)checks,
+              (unsigned long long)decided);
+}
 
 // Whether `policy` is the team of strategy `s` (each team class says which it is).
 bool is_team_of(search::ParallelPolicy<ChessGame>* policy, SplitStrategy s) {

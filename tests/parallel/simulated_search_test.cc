@@ -102,9 +102,13 @@ TEST(SimulatedSearch, OneVirtualCpuSearchesTheRealTree) {
   }
 }
 
+// Every strategy of the registry (a new one is tested without a new line here).
 TEST(SimulatedSearch, EveryStrategyRepeatsExactly) {
-  for (SplitStrategy strategy :
-       {SplitStrategy::kYbwc, SplitStrategy::kDts, SplitStrategy::kLazy, SplitStrategy::kAbdada}) {
+  int strategies = 0;
+  for (const StrategyEntry& entry : split_strategies()) {
+    if (entry.strategy == SplitStrategy::kNone) continue;
+    const SplitStrategy strategy = entry.strategy;
+    ++strategies;
     for (int cpus : {2, 4, 16}) {
       const char* fen = kPositions[cpus % 3];
       const Outcome first = search(fen, strategy, cpus);
@@ -121,6 +125,7 @@ TEST(SimulatedSearch, EveryStrategyRepeatsExactly) {
       EXPECT_GT(helper_busy, 0u) << split_strategy_name(strategy) << " at " << cpus;
     }
   }
+  EXPECT_GE(strategies, 4);  // The registry is not empty: ybwc, dts, lazy, abdada at least.
 }
 
 }  // namespace

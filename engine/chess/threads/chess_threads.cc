@@ -7,6 +7,6 @@ namespace splitlab::parallel {
 
 template std::unique_ptr<ThreadTeam<chess::ChessGame>> make_team<chess::ChessGame>(
     search::SharedSearchState& shared, int threads, const SplitSettings& settings,
-    VirtualCpus* cpus);
+    SimulatedCpus* cpus);
 
 }  // namespace splitlab::parallel

@@ -7,6 +7,6 @@ namespace splitlab::parallel {
 
 template std::unique_ptr<ThreadTeam<xiangqi::XiangqiGame>> make_team<xiangqi::XiangqiGame>(
     search::SharedSearchState& shared, int threads, const SplitSettings& settings,
-    VirtualCpus* cpus);
+    SimulatedCpus* cpus);
 
 }  // namespace splitlab::parallel
