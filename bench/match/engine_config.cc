@@ -97,13 +97,13 @@ bool parse_engine_config(const std::vector<std::string>& each, const std::vector
         return false;
       }
       out.time_control.margin_ms = number;
-    } else if (key == "stalltimeout") {
+    } else if (key == "stalltimeout" || key == "starttimeout") {
       int64_t ms = 0;
       if (!parse_seconds(value, ms) || ms == 0) {
         error = "bad engine word '" + word + "': expected seconds above 0";
         return false;
       }
-      out.stall_timeout_ms = ms;
+      (key == "stalltimeout" ? out.stall_timeout_ms : out.start_timeout_ms) = ms;
     } else if (key == "proto") {
       if (value != "uci" && value != "ucci") {
         error = "unsupported protocol '" + word + "': proto=uci or proto=ucci";
@@ -112,7 +112,7 @@ bool parse_engine_config(const std::vector<std::string>& each, const std::vector
       out.ucci = value == "ucci";
     } else {
       error = "unknown engine word '" + word +
-              "' (name, cmd, dir, arg, option.NAME, tc, st, nodes, depth, timemargin, stalltimeout, proto)";
+              "' (name, cmd, dir, arg, option.NAME, tc, st, nodes, depth, timemargin, stalltimeout, starttimeout, proto)";
       return false;
     }
   }

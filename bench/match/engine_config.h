@@ -1,6 +1,6 @@
 // One engine of a match, from the words of --engine and --each (cutechess's keys):
 //   name=N cmd=PATH [dir=DIR] [arg=A ...] [option.NAME=VALUE ...] [tc=..] [st=..] [nodes=N]
-//   [depth=N] [timemargin=MS] [stalltimeout=S] [proto=uci|ucci]
+//   [depth=N] [timemargin=MS] [stalltimeout=S] [starttimeout=S] [proto=uci|ucci]
 // proto=ucci (xiangqi only) speaks UCCI: "ucci"/"ucciok", "setoption NAME VALUE", "setoption
 // newgame", squares a0..i9, "go time .. increment .. opptime .. oppincrement ..", "bye".
 // The words of --each come first and an engine's own words override them.
@@ -23,6 +23,12 @@ struct EngineConfig {
   // An engine with no clock (nodes= or depth= alone) cannot lose on time, but it can hang: after
   // this long without a "bestmove" it is killed ("connection stalls"). stalltimeout=S sets it.
   int64_t stall_timeout_ms = 600000;
+  // How long the engine has for its handshake, and for each "readyok" before a game (after its
+  // options, after ucinewgame); past it the engine loses that game as stalled. starttimeout=S
+  // sets it. 30 s by default: a sanitized build started beside a dozen others on a loaded
+  // 2-core machine took 7.4 s to say uciok, and 10 s once cost a test games it should have
+  // played (issue 74).
+  int64_t start_timeout_ms = 30000;
   // The UCI_Variant the match needs ("" for chess), set from --variant, not from the engine's
   // words: the engine must declare the option with this value among its vars.
   std::string uci_variant;

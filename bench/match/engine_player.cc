@@ -7,9 +7,6 @@ namespace splitlab::bench::match {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-constexpr std::chrono::seconds kHandshakeTimeout{10};
-// Setting Hash may allocate and clear a large table.
-constexpr std::chrono::seconds kReadyTimeout{30};
 
 int64_t micros_since(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
@@ -20,7 +17,7 @@ bool EnginePlayer::ensure_started(std::string& error) {
   if (client_.running() && !client_.exited()) return true;
   client_.kill();
   ++starts_;
-  if (!client_.start(config_.command_line(), error, kHandshakeTimeout, config_.working_dir,
+  if (!client_.start(config_.command_line(), error, start_timeout(), config_.working_dir,
                      config_.ucci)) {
     error = "engine '" + config_.name + "': " + error;
     return false;
@@ -43,7 +40,7 @@ bool EnginePlayer::ensure_started(std::string& error) {
   for (const auto& [name, value] : config_.options)
     client_.send(config_.ucci ? "setoption " + name + " " + value
                               : "setoption name " + name + " value " + value);
-  if (!client_.sync(kReadyTimeout)) {
+  if (!client_.sync(start_timeout())) {
     error = "engine '" + config_.name + "' did not answer isready after its options";
     client_.kill();
     return false;
@@ -58,7 +55,7 @@ bool EnginePlayer::new_game(std::string& error, bool& exited) {
     return false;
   }
   client_.send(config_.ucci ? "setoption newgame" : "ucinewgame");
-  if (!client_.sync(kReadyTimeout)) {
+  if (!client_.sync(start_timeout())) {
     exited = client_.exited();
     error = "engine '" + config_.name + "' did not answer isready after ucinewgame";
     client_.kill();

@@ -60,6 +60,10 @@ class EnginePlayer {
   const protocol::UciClient& client() const { return client_; }
 
  private:
+  std::chrono::milliseconds start_timeout() const {
+    return std::chrono::milliseconds(config_.start_timeout_ms);
+  }
+
   EngineConfig config_;
   protocol::UciClient client_;
   int starts_ = 0;

@@ -10,6 +10,8 @@ legal) and misbehaves on its second "go" of every game, as MODE says:
   sigkill  passes "go" on, then its search process and itself are killed (SIGKILL) mid-search
   hugeline writes an "info string" line of 1 MB, then answers as the real engine does
   closeout closes its output and lives on, answering nothing, until it is killed
+  slowstart waits 2.5 s before its "uciok" (a slow start, as a sanitized build's on a loaded
+           machine), then plays as the real engine
 Each start appends "start PID" to LOG, each "ucinewgame" "newgame PID".  usage: fake_engine.py MODE LOG REAL_ENGINE
 """
 import os
@@ -50,6 +52,8 @@ for raw in sys.stdin:
     word = line.split()[0] if line else ""
     if word == "uci":
         to_child(line)
+        if mode == "slowstart":
+            time.sleep(2.5)
         relay_until("uciok")
     elif word == "isready":
         to_child(line)

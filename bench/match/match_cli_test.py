@@ -256,6 +256,27 @@ def stall_without_clock():
         check(1500 <= g[hung + "_time_ms"] < 20000, "stall: the hung side used %d ms" % g[hung + "_time_ms"])
 
 
+def slow_start():
+    """An engine slower to say uciok than its starttimeout cannot start: the match stops before
+    any game, exit 2, naming the engine and the handshake; given the time, it plays."""
+    log = os.path.join(TMP, "fake-slowstart.log")
+    for seconds, plays in (("1", False), ("20", True)):
+        out_dir = os.path.join(TMP, "slowstart-" + seconds)
+        shutil.rmtree(out_dir, ignore_errors=True)
+        code, out, err = run(["--engine", "name=S", "cmd=" + BIN, "--engine", "name=slow",
+                              "cmd=" + FAKE, "arg=slowstart", "arg=" + log, "arg=" + BIN,
+                              "starttimeout=" + seconds, "--each", "depth=1", "--games", "2",
+                              "--maxmoves", "4", "--concurrency", "1", "--out", out_dir],
+                             timeout=120)
+        if plays:
+            check(code == 0 and len(FINISHED.findall(out)) == 2,
+                  "slow start, starttimeout=20: exit %d, %d games, stderr %s" %
+                  (code, len(FINISHED.findall(out)), err[-1000:]))
+        else:
+            check(code == 2 and "'slow'" in err and "uciok" in err and not FINISHED.findall(out),
+                  "slow start, starttimeout=1: exit %d, stderr %r" % (code, err[-1000:]))
+
+
 def sprt_stops_early():
     """Splitlab against a fake that loses every game: the SPRT accepts H1 after a few pairs."""
     out_dir = os.path.join(TMP, "sprt")
@@ -516,6 +537,8 @@ def bad_input():
         (two + ["--variant", "xiangqi", "--openings", "file=" + os.path.join(TMP, "x.pgn")], "x.pgn"),
         (two + ["--each", "stalltimeout=0"], "stalltimeout=0"),
         (two + ["--each", "stalltimeout=soon"], "stalltimeout=soon"),
+        (two + ["--each", "starttimeout=0"], "starttimeout=0"),
+        (two + ["--each", "starttimeout=-3"], "starttimeout=-3"),
         (["--engine", "name=A", "cmd=/no/such/engine", "depth=1"] + two[4:], "/no/such/engine"),
     ]
     for args, mention in cases:
@@ -526,7 +549,8 @@ def bad_input():
               "bad input %s: stderr %r" % (mention, err))
 
 
-for test in (bad_input, self_match, misbehaving_engines, stall_without_clock, sprt_stops_early,
+for test in (bad_input, self_match, misbehaving_engines, stall_without_clock, slow_start,
+             sprt_stops_early,
              resume, resume_with_another_binary, xiangqi_match):
     print("--", test.__name__, flush=True)
     test()

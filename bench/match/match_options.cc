@@ -74,7 +74,7 @@ const std::vector<util::FlagSpec>& match_flags() {
         "engine", "KEY=VALUE...",
         "an engine, at least two: name=NAME cmd=PATH [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... "
         "[tc=MOVES/SECONDS+INC | tc=SECONDS+INC | tc=inf | st=SECONDS] [nodes=N] [depth=N] "
-        "[timemargin=MS] [stalltimeout=SECONDS] [proto=uci|ucci]",
+        "[timemargin=MS] [stalltimeout=SECONDS] [starttimeout=SECONDS] [proto=uci|ucci]",
         "", true);
     engine.path_keys = {{"cmd", util::PathKind::kExecutable}};
     FlagSpec openings = list_flag("openings", "KEY=VALUE...",
