@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -100,6 +101,39 @@ std::vector<std::string> splitlab_command_line(const std::string& command,
   return line;
 }
 
+namespace {
+
+bool dirty(std::string_view commit) {
+  return commit.size() >= 6 && commit.substr(commit.size() - 6) == "+dirty";
+}
+
+bool has_allow_dirty_flag(const std::vector<std::string>& command_line) {
+  for (const std::string& word : command_line)
+    if (word == "--allow-dirty" || word == "-allow-dirty") return true;
+  return false;
+}
+
+bool allow_dirty_env() {
+  const char* value = std::getenv("SPLITLAB_ALLOW_DIRTY");
+  return value && std::string_view(value) == "1";
+}
+
+}  // namespace
+
+bool results_build_allowed(std::string_view commit, bool flag_given, bool env_given,
+                           std::string& error) {
+  if (!dirty(commit) || flag_given || env_given) return true;
+  error = "this binary was built from uncommitted changes (commit " + std::string(commit) +
+          "), so its results could not be traced to a build: commit and rebuild, or pass "
+          "--allow-dirty (the results then say so)";
+  return false;
+}
+
+bool check_results_build(const std::vector<std::string>& command_line, std::string& error) {
+  return results_build_allowed(build_commit(), has_allow_dirty_flag(command_line),
+                               allow_dirty_env(), error);
+}
+
 RunMetadata collect_run_metadata(const std::vector<std::string>& command_line,
                                  std::optional<uint64_t> seed) {
   RunMetadata metadata;
@@ -110,6 +144,10 @@ RunMetadata collect_run_metadata(const std::vector<std::string>& command_line,
   metadata.build = build_info();
   metadata.machine = machine_info();
   metadata.seed = seed;
+  if (dirty(metadata.commit))
+    metadata.dirty_allowed_by = has_allow_dirty_flag(command_line) ? "--allow-dirty"
+                                : allow_dirty_env()                 ? "SPLITLAB_ALLOW_DIRTY"
+                                                                    : "";
   return metadata;
 }
 
@@ -218,6 +256,8 @@ void write_run_metadata(JsonWriter& json, const RunMetadata& metadata) {
   write_object(json, "build", build_fields(metadata.build));
   write_object(json, "machine", machine_fields(metadata.machine));
   json.string("started", metadata.started);
+  if (!metadata.dirty_allowed_by.empty())
+    json.string("dirty_build_allowed_by", metadata.dirty_allowed_by);
   if (metadata.seed)
     json.unsigned_integer("seed", *metadata.seed);
   else
@@ -248,6 +288,8 @@ std::string run_metadata_comments(const RunMetadata& metadata) {
   std::string text;
   for (const auto& [key, value] : lines)
     text += "# " + std::string(key) + ": " + one_line(value) + "\n";
+  if (!metadata.dirty_allowed_by.empty())
+    text += "# dirty_build_allowed_by: " + metadata.dirty_allowed_by + "\n";
   return text;
 }
 

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/build_info.h"
@@ -38,7 +39,25 @@ struct RunMetadata {
   MachineInfo machine;
   std::string started;           // UTC, ISO 8601: "2025-01-31T09:05:00Z".
   std::optional<uint64_t> seed;  // Empty when the command draws nothing at random.
+  // For a build of uncommitted changes (commit "HASH+dirty"), what let it write results:
+  // "--allow-dirty" or "SPLITLAB_ALLOW_DIRTY"; empty for a committed build.
+  std::string dirty_allowed_by;
 };
+
+// A figure must name the build that made it, and a build of uncommitted changes (commit
+// "HASH+dirty") cannot be rebuilt from its name. So the commands whose results are figures
+// (scale, overhead, simulate, tt-study, match) refuse such a build unless given --allow-dirty
+// (`flag_given`) or run with SPLITLAB_ALLOW_DIRTY=1 in the environment (`env_given`, which the
+// test suite sets); what allowed it is then in every file's metadata. False with `error`
+// saying so; true for a committed build.
+bool results_build_allowed(std::string_view commit, bool flag_given, bool env_given,
+                           std::string& error);
+// The same for this binary (build_commit()): the flag from `command_line`, the environment's.
+bool check_results_build(const std::vector<std::string>& command_line, std::string& error);
+// --allow-dirty's meaning, for the help of each command that takes it.
+inline constexpr char kAllowDirtyMeaning[] =
+    "run although this binary was built from uncommitted changes (its commit ends in +dirty): "
+    "the results name that commit and say that --allow-dirty allowed it";
 
 // Empty for the build users run (opt, no sanitizers, no assertions); else one sentence saying
 // why this binary's times and speeds are not comparable, for a timing command to print.

@@ -153,6 +153,7 @@ TEST(RunMetadataTest, JsonIsReadBackByPython) {
 TEST(RunMetadataTest, CommentsHaveOneLinePerKey) {
   RunMetadata m = collect_run_metadata({"splitlab", "tt-study", "--out", "a\nb"}, std::nullopt);
   m.machine.hostname = "host\nname";  // A newline in a value must not start a line.
+  m.dirty_allowed_by = "";  // As a committed build's (the line for a dirty one is below).
   std::istringstream comments(run_metadata_comments(m));
   std::vector<std::string> keys;
   std::map<std::string, std::string> line_of;
@@ -176,6 +177,27 @@ TEST(RunMetadataTest, CommentsHaveOneLinePerKey) {
   EXPECT_NE(line_of["machine"].find("; cores="), std::string::npos) << line_of["machine"];
   m.seed = 7;
   EXPECT_NE(run_metadata_comments(m).find("\n# seed: 7\n"), std::string::npos);
+  m.dirty_allowed_by = "--allow-dirty";
+  EXPECT_NE(run_metadata_comments(m).find("\n# dirty_build_allowed_by: --allow-dirty\n"),
+            std::string::npos);
+}
+
+// A build of uncommitted changes writes no results unless the flag or the environment allows
+// it; a committed build always may.
+TEST(RunMetadataTest, ResultsFromADirtyBuildNeedAllowDirty) {
+  std::string error;
+  EXPECT_TRUE(results_build_allowed("0123abcd", false, false, error));
+  EXPECT_TRUE(results_build_allowed("unknown", false, false, error));
+  EXPECT_FALSE(results_build_allowed("0123abcd+dirty", false, false, error));
+  EXPECT_NE(error.find("0123abcd+dirty"), std::string::npos) << error;
+  EXPECT_NE(error.find("--allow-dirty"), std::string::npos) << error;
+  EXPECT_TRUE(results_build_allowed("0123abcd+dirty", true, false, error));
+  EXPECT_TRUE(results_build_allowed("0123abcd+dirty", false, true, error));
+  // collect_run_metadata says what allowed a dirty build, and nothing for a clean one.
+  const RunMetadata m =
+      collect_run_metadata({"splitlab", "scale", "--allow-dirty"}, std::nullopt);
+  const bool dirty = m.commit.size() > 6 && m.commit.substr(m.commit.size() - 6) == "+dirty";
+  EXPECT_EQ(m.dirty_allowed_by, dirty ? "--allow-dirty" : "") << m.commit;
 }
 
 // scale and overhead warn when their times come from a build users do not run (a sanitizer

@@ -65,8 +65,87 @@ const util::CommandSpec& epd_spec() {
   return spec;
 }
 
+namespace {
+
+// --part K/N: the records whose index is K-1 modulo N, so that N processes side by side (one per
+// core) share a suite and their rows, keyed by line, merge back into one run.
+bool read_part(const Flags& flags, long long& part, long long& parts, std::string& error) {
+  part = parts = 1;
+  if (!flags.has("part")) return true;
+  const std::string text = flags.get("part");
+  const size_t slash = text.find('/');
+  char* end = nullptr;
+  if (slash != std::string::npos) {
+    part = std::strtoll(text.c_str(), &end, 10);
+    if (end != text.c_str() + slash) part = 0;
+    parts = std::strtoll(text.c_str() + slash + 1, &end, 10);
+    if (*end != '\0' || slash + 1 == text.size()) parts = 0;
+  }
+  if (slash == std::string::npos || parts < 1 || parts > 1024 || part < 1 || part > parts) {
+    error = "--part wants K/N with 1 <= K <= N <= 1024, not '" + text + "'";
+    return false;
+  }
+  return true;
+}
+
+// One record searched: whether the move played is a best move (and no avoid move), and what
+// the record expected ("bm e4 am d4").
+struct Solution {
+  bool ok = false;
+  std::string san, expected;
+  search::SearchResult result;
+};
+
+Solution solve(search::Searcher<chess::ChessGame>& searcher, hashing::TranspositionTable& table,
+               const protocol::EpdRecord& record, const chess::Position& pos,
+               const std::vector<chess::Move>& best, const std::vector<chess::Move>& avoid,
+               long long movetime, long long depth) {
+  table.clear();
+  searcher.new_game();
+  search::SearchLimits limits;
+  limits.movetime_ms = movetime;
+  if (depth) limits.depth = Depth(depth);
+  searcher.arm();
+  Solution s;
+  s.result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
+  std::string message;
+  const chess::Move played = chess::parse_uci_move(pos, s.result.best_move, message);
+  s.ok = (best.empty() || std::find(best.begin(), best.end(), played) != best.end()) &&
+         std::find(avoid.begin(), avoid.end(), played) == avoid.end();
+  for (const auto& op : {record.find("bm"), record.find("am")}) {
+    if (!op) continue;
+    s.expected += (s.expected.empty() ? "" : " ") + op->opcode;
+    for (const auto& m : op->operands) s.expected += " " + m;
+  }
+  s.san = played ? chess::move_to_san(pos, played) : "none";
+  return s;
+}
+
+// A record's position and its bm and am moves; false (and a line on stderr) for a record that
+// is skipped.
+bool read_record(const std::string& path, const protocol::EpdRecord& record, chess::Position& pos,
+                 std::vector<chess::Move>& best, std::vector<chess::Move>& avoid) {
+  std::string error;
+  if (!chess::Position::parse_fen(record.fen, pos, error) ||
+      !parse_moves(pos, record.find("bm"), best, error) ||
+      !parse_moves(pos, record.find("am"), avoid, error)) {
+    std::fprintf(stderr, "splitlab epd: %s:%d: skipped: %s\n", path.c_str(), record.line_number,
+                 error.c_str());
+    return false;
+  }
+  if (best.empty() && avoid.empty()) {
+    std::fprintf(stderr, "splitlab epd: %s:%d: skipped: no bm or am operation\n", path.c_str(),
+                 record.line_number);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 int epd_command(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) return fail("usage: splitlab epd FILE --movetime MS | --depth N");
+  if (args.empty() || args[0].rfind("--", 0) == 0)
+    return fail("usage: splitlab epd FILE --movetime MS | --depth N");
   const std::string path = args[0];
   Flags flags(epd_spec().flags);
   std::string error;
@@ -75,26 +154,12 @@ int epd_command(const std::vector<std::string>& args) {
     return fail(error);
   // A time per position, a depth, or both (whichever ends first). A depth alone makes a
   // single-threaded run repeat exactly on any machine and under any build, sanitizers too.
-  long long movetime = 0, depth = 0;
-  if (!flags.has("movetime") && !flags.has("depth")) return fail("--movetime MS or --depth N is required");
+  long long movetime = 0, depth = 0, part = 1, parts = 1;
+  if (!flags.has("movetime") && !flags.has("depth"))
+    return fail("--movetime MS or --depth N is required");
   if (flags.has("movetime") && !flags.get_int("movetime", movetime, error)) return fail(error);
   if (flags.has("depth") && !flags.get_int("depth", depth, error)) return fail(error);
-  // --part K/N: the records whose index is K-1 modulo N, so that N processes side by side
-  // (one per core) share a suite and their rows, keyed by line, merge back into one run.
-  long long part = 1, parts = 1;
-  if (flags.has("part")) {
-    const std::string text = flags.get("part");
-    const size_t slash = text.find('/');
-    char* end = nullptr;
-    if (slash != std::string::npos) {
-      part = std::strtoll(text.c_str(), &end, 10);
-      if (end != text.c_str() + slash) part = 0;
-      parts = std::strtoll(text.c_str() + slash + 1, &end, 10);
-      if (*end != '\0' || slash + 1 == text.size()) parts = 0;
-    }
-    if (slash == std::string::npos || parts < 1 || parts > 1024 || part < 1 || part > parts)
-      return fail("--part wants K/N with 1 <= K <= N <= 1024, not '" + text + "'");
-  }
+  if (!read_part(flags, part, parts, error)) return fail(error);
   hashing::TranspositionTable table;
   if (!configure_table(flags, 64, table, error)) return fail(error);
   std::vector<protocol::EpdRecord> records;
@@ -116,60 +181,35 @@ int epd_command(const std::vector<std::string>& args) {
   std::string limit_text;
   if (movetime) limit_text += ", movetime " + std::to_string(movetime) + " ms";
   if (depth) limit_text += ", depth " + std::to_string(depth);
-  std::printf("epd: %s%s%s, %s\n", path.c_str(), parts > 1 ? (", part " + flags.get("part")).c_str() : "",
-              limit_text.c_str(), describe_parallel(flags).c_str());
+  std::printf("epd: %s%s%s, %s\n", path.c_str(),
+              parts > 1 ? (", part " + flags.get("part")).c_str() : "", limit_text.c_str(),
+              describe_parallel(flags).c_str());
   util::Progress progress("epd");
   int solved = 0, total = 0, skipped = 0;
   for (size_t i = 0; i < records.size(); ++i) {
     if (i % size_t(parts) != size_t(part - 1)) continue;
     const auto& record = records[i];
     const auto* id_op = record.find("id");
-    const std::string id = id_op && !id_op->operands.empty() ? id_op->operands[0]
-                                                              : "line " + std::to_string(record.line_number);
+    const std::string id = id_op && !id_op->operands.empty()
+                               ? id_op->operands[0]
+                               : "line " + std::to_string(record.line_number);
     chess::Position pos;
     std::vector<chess::Move> best, avoid;
-    if (!chess::Position::parse_fen(record.fen, pos, error) ||
-        !parse_moves(pos, record.find("bm"), best, error) ||
-        !parse_moves(pos, record.find("am"), avoid, error)) {
-      std::fprintf(stderr, "splitlab epd: %s:%d: skipped: %s\n", path.c_str(), record.line_number,
-                   error.c_str());
+    if (!read_record(path, record, pos, best, avoid)) {
       ++skipped;
       continue;
     }
-    if (best.empty() && avoid.empty()) {
-      std::fprintf(stderr, "splitlab epd: %s:%d: skipped: no bm or am operation\n", path.c_str(),
-                   record.line_number);
-      ++skipped;
-      continue;
-    }
-    table.clear();
-    searcher.new_game();
-    search::SearchLimits limits;
-    limits.movetime_ms = movetime;
-    if (depth) limits.depth = Depth(depth);
-    searcher.arm();
-    const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
-    std::string message;
-    const chess::Move played = chess::parse_uci_move(pos, result.best_move, message);
-    const bool ok = (best.empty() || std::find(best.begin(), best.end(), played) != best.end()) &&
-                    std::find(avoid.begin(), avoid.end(), played) == avoid.end();
-    solved += ok;
+    const Solution s = solve(searcher, table, record, pos, best, avoid, movetime, depth);
+    solved += s.ok;
     ++total;
-    std::string expected;
-    for (const auto& op : {record.find("bm"), record.find("am")}) {
-      if (!op) continue;
-      expected += (expected.empty() ? "" : " ") + op->opcode;
-      for (const auto& m : op->operands) expected += " " + m;
-    }
-    const std::string san = played ? chess::move_to_san(pos, played) : "none";
     std::printf("%-8s %-8s %-8s (%s)  score %-9s depth %2d  %d/%d\n", id.c_str(),
-                ok ? "solved" : "missed", san.c_str(), expected.c_str(),
-                score_to_uci(result.score).c_str(), result.depth, solved, total);
+                s.ok ? "solved" : "missed", s.san.c_str(), s.expected.c_str(),
+                score_to_uci(s.result.score).c_str(), s.result.depth, solved, total);
     std::fflush(stdout);
     if (csv.is_open())
-      csv << '"' << id << "\"," << record.line_number << ',' << ok << ',' << san << ",\""
-          << expected << "\"," << result.score << ',' << result.depth << ',' << result.nodes
-          << '\n' << std::flush;
+      csv << '"' << id << "\"," << record.line_number << ',' << s.ok << ',' << s.san << ",\""
+          << s.expected << "\"," << s.result.score << ',' << s.result.depth << ','
+          << s.result.nodes << '\n' << std::flush;
     progress.update(double(i + 1), double(records.size()), id);
   }
   std::printf("Solved: %d/%d", solved, total);

@@ -6,6 +6,7 @@
 #include "bench/match/match_options.h"
 #include "bench/match/match_runner.h"
 #include "bench/ranks/ranks.h"
+#include "bench/run_metadata.h"
 #include "engine/util/errors.h"
 
 namespace splitlab::cli {
@@ -39,6 +40,13 @@ int match_command(const std::vector<std::string>& args) {
   if (!bench::match::parse_match_args(args, config, error)) {
     // Every rank read the same arguments: one says what is wrong.
     if (rank_zero) util::command_error("match", error);
+    return 2;
+  }
+  // Rank 0 writes the results: they must name a build that can be rebuilt.
+  if (rank_zero &&
+      !bench::check_results_build(bench::splitlab_command_line("match", args), error)) {
+    util::command_error("match", error);
+    if (world && world->size() > 1) world->abort(2);
     return 2;
   }
   // The files and programs it names, on this rank's machine, before any game or file is begun.

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "bench/node_log_compare.h"
+#include "bench/overhead/node_log_compare.h"
 #include "cli/flags.h"
 #include "engine/util/errors.h"
 

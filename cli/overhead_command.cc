@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "bench/overhead.h"
+#include "bench/overhead/overhead.h"
 #include "bench/run_metadata.h"
 #include "cli/flags.h"
 #include "cli/scale_command.h"
@@ -20,7 +20,7 @@ const util::CommandSpec& overhead_spec() {
     c.summary =
         "Where a parallel search's extra nodes go: each position searched by one thread and by "
         "each strategy at N threads to one depth, the extra nodes taken apart by re-search "
-        "class, node type and ply, and the cut-off split points' waste (bench/overhead.h)";
+        "class, node type and ply, and the cut-off split points' waste (bench/overhead/overhead.h)";
     c.flags = {strategies_flag(),
                util::int_flag("threads", "N", "the parallel searches' thread count", 2,
                               parallel::kMaxThreads, 2)};
@@ -43,6 +43,7 @@ const util::CommandSpec& overhead_spec() {
     c.flags.push_back(util::switch_flag(
         "keep-node-logs", "with --node-log, keep every log in OUT/nodelogs/ (24 bytes a node) "
                           "for splitlab nodelog"));
+    c.flags.push_back(util::switch_flag("allow-dirty", bench::kAllowDirtyMeaning));
     return c;
   }();
   return spec;
@@ -52,7 +53,9 @@ int overhead_command(const std::vector<std::string>& args) {
   auto fail = [](const std::string& message) { return util::command_error("overhead", message); };
   Flags flags(overhead_spec().flags);
   std::string error;
-  if (!flags.parse(args, error)) return fail(error);
+  if (!flags.parse(args, error) ||
+      !bench::check_results_build(bench::splitlab_command_line("overhead", args), error))
+    return fail(error);
   bench::OverheadConfig config;
   long long threads, depth, repeats, hash, positions;
   if (!read_equal_time(flags, config.seconds, config.calibration_positions, error) ||

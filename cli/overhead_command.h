@@ -14,9 +14,9 @@ const util::CommandSpec& overhead_spec();
 //                    [--repeats K] [--hash MB] [--out DIR] [--split-nodes S]
 //                    [--min-split-depth N] [--max-helpers N] [--ordering O]
 //                    [--features LIST] [--node-log] [--keep-node-logs]`:
-// where the N-thread search's extra nodes go (bench/overhead.h). Chess.
+// where the N-thread search's extra nodes go (bench/overhead/overhead.h). Chess.
 // --node-log also compares each N-thread search with one thread's node by node
-// (bench/node_log_compare.h); --keep-node-logs writes the logs to OUT/nodelogs/ as well.
+// (bench/overhead/node_log_compare.h); --keep-node-logs writes the logs to OUT/nodelogs/ as well.
 int overhead_command(const std::vector<std::string>& args);
 
 }  // namespace splitlab::cli

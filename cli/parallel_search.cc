@@ -20,6 +20,7 @@ protocol::ThreadProvider<G> provider() {
     settings.max_helpers_per_split = options.max_helpers_per_split;
     settings.ordering = parallel::parse_ordering_memory(options.ordering_memory).value();
     settings.late_join = parallel::parse_split_join(options.split_join).value();
+    settings.split_choice_tree = parallel::parse_split_choice(options.split_choice).value();
     settings.abdada_form = parallel::parse_abdada_form(options.abdada_form).value();
     settings.pin_threads = options.affinity == "cores";
     parallel::configure_threads(searcher, options.threads, settings);

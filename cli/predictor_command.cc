@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "bench/run_metadata.h"
-#include "bench/scaling_suite.h"
+#include "bench/scale/scaling_suite.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/chess/bench_positions.h"
@@ -409,6 +409,73 @@ const util::CommandSpec& predictor_spec() {
   return spec;
 }
 
+namespace {
+
+// What a run has counted so far (an earlier run's, then each position's added).
+struct RunTotals {
+  PredictorCounts counts;
+  uint64_t nodes = 0;
+  double seconds = 0;
+  size_t positions_done = 0;
+};
+
+// The files rewritten after each position, so that an interrupted run keeps everything
+// finished.
+bool write_results(const std::string& dir, const std::string& header, const std::string& settings,
+                   size_t suite_size, const RunTotals& t, std::string& error) {
+  return util::write_file_atomically(dir + "/node_types_by_draft.csv",
+                                     header + node_types_csv(t.counts), error) &&
+         util::write_file_atomically(dir + "/first_move_cuts_by_draft.csv",
+                                     header + first_move_cuts_csv(t.counts), error) &&
+         util::write_file_atomically(dir + "/splits_by_draft.csv", header + splits_csv(t.counts),
+                                     error) &&
+         util::write_file_atomically(
+             dir + "/summary.txt",
+             header + report_text(settings, t.positions_done, suite_size, t.nodes, t.seconds,
+                                  t.counts),
+             error);
+}
+
+// positions.csv's row of one position.
+std::string position_row(int number, const SuitePosition& position,
+                         const search::SearchResult& result, double seconds,
+                         const PredictorCounts& counts) {
+  char row[512];
+  std::snprintf(
+      row, sizeof row, "%d,%s,%d,%s,%s,%llu,%.4f,%llu,%.3f,%llu,%.3f,%llu,%llu,%s\n", number,
+      position.id.c_str(), result.depth, score_to_uci(result.score).c_str(),
+      result.best_move.c_str(), (unsigned long long)result.nodes, seconds,
+      (unsigned long long)counts.node_types.total(), 100.0 * counts.node_types.accuracy(),
+      (unsigned long long)counts.node_types.cut_nodes(),
+      100.0 * counts.node_types.first_move_cut_share(), (unsigned long long)counts.splits_made(),
+      (unsigned long long)counts.splits_wasted(), position.fen.c_str());
+  return row;
+}
+
+// Opens positions.csv and position_counts.csv: new ones with the header, or (resuming) for
+// appending, the run named above the rows it adds.
+bool open_outputs(const std::string& dir, const std::string& header,
+                  const bench::RunMetadata& metadata, bool fresh, std::ofstream& positions_csv,
+                  std::ofstream& counts_csv, std::string& error) {
+  const auto mode = fresh ? std::ios::trunc : std::ios::app;
+  positions_csv.open(dir + "/positions.csv", std::ios::binary | mode);
+  counts_csv.open(dir + "/position_counts.csv", std::ios::binary | mode);
+  if (!positions_csv || !counts_csv) {
+    error = "cannot write in the --out folder '" + dir + "': " + std::strerror(errno);
+    return false;
+  }
+  if (fresh) {
+    positions_csv << header << kPositionsHeader << '\n' << std::flush;
+    counts_csv << header << kCountsHeader << '\n' << std::flush;
+  } else {
+    positions_csv << "# resumed: " << bench::shell_command(metadata.command_line) << " at "
+                  << metadata.started << '\n';
+  }
+  return true;
+}
+
+}  // namespace
+
 int predictor_command(const std::vector<std::string>& args) {
   Flags flags(predictor_spec().flags);
   std::string error;
@@ -448,39 +515,16 @@ int predictor_command(const std::vector<std::string>& args) {
   const auto metadata =
       bench::collect_run_metadata(bench::splitlab_command_line("predictor", args), std::nullopt);
   const std::string header = bench::run_metadata_comments(metadata) + settings_line + '\n';
-  const bool fresh = earlier.positions.empty();
-  const auto mode = fresh ? std::ios::trunc : std::ios::app;
-  std::ofstream positions_csv(dir + "/positions.csv", std::ios::binary | mode);
-  std::ofstream counts_csv(dir + "/position_counts.csv", std::ios::binary | mode);
-  if (!positions_csv || !counts_csv)
-    return fail("cannot write in the --out folder '" + dir + "': " + std::strerror(errno));
-  if (fresh) {
-    positions_csv << header << kPositionsHeader << '\n' << std::flush;
-    counts_csv << header << kCountsHeader << '\n' << std::flush;
-  } else {
-    // A resumed run names itself above the rows it adds.
-    positions_csv << "# resumed: " << bench::shell_command(metadata.command_line) << " at "
-                  << metadata.started << '\n';
+  std::ofstream positions_csv, counts_csv;
+  if (!open_outputs(dir, header, metadata, earlier.positions.empty(), positions_csv, counts_csv,
+                    error))
+    return fail(error);
+  if (!earlier.positions.empty())
     std::fprintf(stderr, "predictor: resuming in %s after %zu of %zu positions\n", dir.c_str(),
                  earlier.positions.size(), suite.size());
-  }
 
   std::printf("predictor: %zu positions, %s\n", suite.size(), settings.c_str());
-  PredictorCounts total = earlier.counts;
-  uint64_t nodes = earlier.nodes;
-  double seconds = earlier.seconds;
-  size_t positions_done = earlier.positions.size();
-  // Files written after each position: an interrupted run keeps everything finished.
-  auto write_results = [&]() {
-    return util::write_file_atomically(dir + "/node_types_by_draft.csv", header + node_types_csv(total), error) &&
-           util::write_file_atomically(dir + "/first_move_cuts_by_draft.csv", header + first_move_cuts_csv(total),
-                      error) &&
-           util::write_file_atomically(dir + "/splits_by_draft.csv", header + splits_csv(total), error) &&
-           util::write_file_atomically(
-               dir + "/summary.txt",
-               header + report_text(settings, positions_done, suite.size(), nodes, seconds, total),
-               error);
-  };
+  RunTotals totals{earlier.counts, earlier.nodes, earlier.seconds, earlier.positions.size()};
   util::Progress progress("predictor");
   const size_t to_search = suite.size() - earlier.positions.size();
   size_t searched = 0;
@@ -503,25 +547,17 @@ int predictor_command(const std::vector<std::string>& args) {
     const double position_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const PredictorCounts counts = counts_of_last_search(searcher);
-    total += counts;
-    nodes += result.nodes;
-    seconds += position_seconds;
-    ++positions_done;
+    totals.counts += counts;
+    totals.nodes += result.nodes;
+    totals.seconds += position_seconds;
+    ++totals.positions_done;
 
     counts_csv << counts_rows(number, counts) << std::flush;
-    char row[512];
-    std::snprintf(
-        row, sizeof row, "%d,%s,%d,%s,%s,%llu,%.4f,%llu,%.3f,%llu,%.3f,%llu,%llu,%s\n", number,
-        suite[i].id.c_str(), result.depth, score_to_uci(result.score).c_str(),
-        result.best_move.c_str(), (unsigned long long)result.nodes, position_seconds,
-        (unsigned long long)counts.node_types.total(), 100.0 * counts.node_types.accuracy(),
-        (unsigned long long)counts.node_types.cut_nodes(),
-        100.0 * counts.node_types.first_move_cut_share(), (unsigned long long)counts.splits_made(),
-        (unsigned long long)counts.splits_wasted(), suite[i].fen.c_str());
-    positions_csv << row << std::flush;
+    positions_csv << position_row(number, suite[i], result, position_seconds, counts)
+                  << std::flush;
     if (!counts_csv || !positions_csv)
       return fail("cannot write in the --out folder '" + dir + "': " + std::strerror(errno));
-    if (!write_results()) return fail(error);
+    if (!write_results(dir, header, settings, suite.size(), totals, error)) return fail(error);
 
     std::printf(
         "position %3d/%zu  %-12s depth %2d  nodes %10llu  right %5.1f%%  first-move "
@@ -532,10 +568,12 @@ int predictor_command(const std::vector<std::string>& args) {
     std::fflush(stdout);
     progress.update(double(++searched), double(to_search), suite[i].id);
   }
-  if (!write_results()) return fail(error);
+  if (!write_results(dir, header, settings, suite.size(), totals, error)) return fail(error);
   std::printf("\n%s\nResults in %s\nNodes searched: %llu\n",
-              report_text(settings, positions_done, suite.size(), nodes, seconds, total).c_str(),
-              dir.c_str(), (unsigned long long)nodes);
+              report_text(settings, totals.positions_done, suite.size(), totals.nodes,
+                          totals.seconds, totals.counts)
+                  .c_str(),
+              dir.c_str(), (unsigned long long)totals.nodes);
   return 0;
 }
 

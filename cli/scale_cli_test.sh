@@ -44,7 +44,10 @@ if [[ $status -ne 0 ]]; then
   fail "tiny scale: exit code $status: $(tail -n 3 "$TMP/stderr")"
 else
   for f in summary.csv summary.txt runs.csv; do has_comments "$DIR/$f"; done
-  sed -n 8p "$DIR/runs.csv" | grep -q '^engine,strategy,threads,' || fail "runs.csv: no header under the comments"
+  # The header is the first line that is not a comment (a build of uncommitted changes adds a
+  # metadata line, a reference engine a line naming its binary).
+  grep -v '^#' "$DIR/runs.csv" | head -n 1 | grep -q '^engine,strategy,threads,' ||
+    fail "runs.csv: no header under the comments"
   [[ $(grep -c '^splitlab,' "$DIR/runs.csv") -eq 4 ]] || fail "runs.csv: expected 4 rows"
   python3 - "$DIR" >"$TMP/check" 2>&1 <<'PY' || fail "$(cat "$TMP/check")"
 import csv, json, os, re, sys
@@ -82,10 +85,13 @@ cmp -s "$DIR/runs.csv" "$TMP/first.csv" || fail "a rerun that measured nothing c
 run --repeats 2
 [[ $status -eq 0 ]] || fail "--repeats 2: exit code $status"
 [[ $(grep -c '^# command: ' "$DIR/runs.csv") -eq 2 ]] || fail "runs.csv: expected two metadata blocks"
-tail -n 11 "$DIR/runs.csv" | head -n 1 | grep -q '^# command: splitlab scale .* --repeats 2$' ||
-  fail "runs.csv: the new rows are not under the rerun's command: $(tail -n 11 "$DIR/runs.csv" | head -n 1)"
-[[ $(tail -n 4 "$DIR/runs.csv" | grep -c '^splitlab,.*,1,sf-bench') -eq 4 ]] ||
-  fail "runs.csv: the last 4 rows are not repeat 1"
+# The last metadata block is the rerun's, and under it come only comments and the 4 new rows.
+last=$(grep -n '^# command: ' "$DIR/runs.csv" | tail -n 1 | cut -d: -f1)
+sed -n "${last}p" "$DIR/runs.csv" | grep -q '^# command: splitlab scale .* --repeats 2$' ||
+  fail "runs.csv: the last metadata block is not the rerun's: $(sed -n "${last}p" "$DIR/runs.csv")"
+tail -n +"$((last + 1))" "$DIR/runs.csv" | grep -v '^#' >"$TMP/after"
+[[ $(wc -l <"$TMP/after") -eq 4 && $(grep -c '^splitlab,.*,1,sf-bench' "$TMP/after") -eq 4 ]] ||
+  fail "runs.csv: under the rerun's metadata are not the 4 rows of repeat 1: $(cat "$TMP/after")"
 [[ $(grep -c '^engine,' "$DIR/runs.csv") -eq 1 ]] || fail "runs.csv: the header was written twice"
 
 # Xiangqi: Splitlab's xiangqi search at 1 and 2 threads, and Fairy-Stockfish (UCI_Variant

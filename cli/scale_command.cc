@@ -13,8 +13,8 @@
 
 #include "bench/ranks/ranks.h"
 #include "bench/run_metadata.h"
-#include "bench/scale.h"
-#include "bench/scaling_suite.h"
+#include "bench/scale/scale.h"
+#include "bench/scale/scaling_suite.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/games/games.h"
@@ -243,10 +243,63 @@ const util::CommandSpec& scale_spec() {
         "(an older Splitlab build with SplitStrategy=S makes a before-and-after in one run)");
     engine.repeatable = true;
     c.flags.push_back(engine);
+    c.flags.push_back(util::switch_flag("allow-dirty", bench::kAllowDirtyMeaning));
     return c;
   }();
   return spec;
 }
+
+namespace {
+
+// --threads N,N,...: the thread counts, each 1 to kMaxThreads.
+bool read_thread_counts(const Flags& flags, std::vector<int>& threads, std::string& error) {
+  for (const auto& text : util::split_list(flags.get("threads", "1,2"))) {
+    int64_t t = 0;
+    if (!util::parse_int(text, 1, parallel::kMaxThreads, t)) {
+      error = "bad thread count '" + text + "' in --threads (1 to " +
+              std::to_string(parallel::kMaxThreads) + ")";
+      return false;
+    }
+    threads.push_back(int(t));
+  }
+  return true;
+}
+
+// The reference engines' depths (--glaurung-depth and the others, or their defaults).
+struct ReferenceDepths {
+  int glaurung, stockfish, fairy;
+};
+
+// --references NAME,...: Glaurung and Stockfish play chess alone; Fairy-Stockfish plays every
+// game, told which by UCI_Variant. With --seconds, a reference's depth flag fixes that engine's
+// depth instead of calibrating it.
+bool read_references(const Flags& flags, const std::string& default_references, GameId game,
+                     const ReferenceDepths& depths, std::vector<bench::ReferenceEngine>& out,
+                     std::string& error) {
+  const bool chess = game == GameId::kChess;
+  for (const auto& name : util::split_list(flags.get("references", default_references))) {
+    if (name == "none") continue;
+    if (chess && name == "glaurung") {
+      out.push_back({"glaurung", "/usr/games/glaurung", depths.glaurung,
+                     flags.has("glaurung-depth"), "ybwc", "", {}});
+    } else if (chess && name == "stockfish") {
+      out.push_back({"stockfish", "/usr/games/stockfish", depths.stockfish,
+                     flags.has("stockfish-depth"), "lazy", "", {}});
+    } else if (name == "fairy-stockfish") {
+      out.push_back({"fairy-stockfish", "/usr/games/fairy-stockfish", depths.fairy,
+                     flags.has("fairy-depth"), "lazy", std::string(game_info(game).uci_variant),
+                     {}});
+    } else {
+      error = "unknown reference engine '" + name + "' for " + std::string(game_info(game).name) +
+              " (" + (chess ? "glaurung, stockfish, fairy-stockfish" : "fairy-stockfish") +
+              ", none)";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
 
 int scale_command(const std::vector<std::string>& args) {
   Flags flags(scale_spec().flags);
@@ -257,7 +310,9 @@ int scale_command(const std::vector<std::string>& args) {
   const bool rank_zero = !world || world->rank() == 0;
   // Every rank reads the same arguments: one says what is wrong.
   auto fail = [&](const std::string& message) { return rank_zero ? cli::fail(message) : 2; };
-  if (!flags.parse(args, error)) return fail(error);
+  if (!flags.parse(args, error) ||
+      !bench::check_results_build(bench::splitlab_command_line("scale", args), error))
+    return fail(error);
   bench::ScaleConfig config;
   if (flags.has("game") && !parse_game(flags.get("game"), config.game, error))
     return fail("--game: " + error);
@@ -281,34 +336,11 @@ int scale_command(const std::vector<std::string>& args) {
   config.hash_mb = size_t(hash);
 
   if (!read_strategies(flags, config.strategies, error)) return fail(error);
-  for (const auto& text : util::split_list(flags.get("threads", "1,2"))) {
-    int64_t t = 0;
-    if (!util::parse_int(text, 1, parallel::kMaxThreads, t))
-      return fail("bad thread count '" + text + "' in --threads (1 to " +
-                  std::to_string(parallel::kMaxThreads) + ")");
-    config.threads.push_back(int(t));
-  }
-  // With --seconds, a reference's depth flag fixes that engine's depth instead of calibrating it.
-  // Glaurung and Stockfish play chess alone; Fairy-Stockfish plays every game, told which by
-  // UCI_Variant.
-  const bool chess = config.game == GameId::kChess;
-  for (const auto& name : util::split_list(flags.get("references", defaults.references))) {
-    if (name == "none") continue;
-    if (chess && name == "glaurung")
-      config.references.push_back({"glaurung", "/usr/games/glaurung", int(glaurung_depth),
-                                   flags.has("glaurung-depth"), "ybwc", "", {}});
-    else if (chess && name == "stockfish")
-      config.references.push_back({"stockfish", "/usr/games/stockfish", int(stockfish_depth),
-                                   flags.has("stockfish-depth"), "lazy", "", {}});
-    else if (name == "fairy-stockfish")
-      config.references.push_back({"fairy-stockfish", "/usr/games/fairy-stockfish",
-                                   int(fairy_depth), flags.has("fairy-depth"), "lazy",
-                                   std::string(game_info(config.game).uci_variant), {}});
-    else
-      return fail("unknown reference engine '" + name + "' for " + game + " (" +
-                  (chess ? "glaurung, stockfish, fairy-stockfish" : "fairy-stockfish") +
-                  ", none)");
-  }
+  if (!read_thread_counts(flags, config.threads, error) ||
+      !read_references(flags, defaults.references, config.game,
+                       {int(glaurung_depth), int(stockfish_depth), int(fairy_depth)},
+                       config.references, error))
+    return fail(error);
 
   if (!read_user_engines(flags, int(depth), config.references, error)) return fail(error);
   if (!load_scale_suite(flags, config.game, config.positions, error)) return fail(error);

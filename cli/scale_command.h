@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/scale.h"
+#include "bench/scale/scale.h"
 #include "cli/flags.h"
 #include "engine/util/flag_spec.h"
 

@@ -88,6 +88,7 @@ std::vector<FlagSpec> split_flags(bool with_affinity) {
                                  engine_option_flag("min-split-depth"),
                                  engine_option_flag("max-helpers"), engine_option_flag("ordering"),
                                  engine_option_flag("split-join"),
+                                 engine_option_flag("split-choice"),
                                  engine_option_flag("abdada-form")};
   if (with_affinity) flags.push_back(engine_option_flag("affinity"));
   return flags;
@@ -165,6 +166,13 @@ bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
     error = unknown_value(join, flags.get("split-join"));
     return false;
   }
+  const search::EngineOption& choice = search::engine_option("split-choice");
+  const auto tree_choice =
+      parallel::parse_split_choice(flags.get("split-choice", choice.default_text));
+  if (!tree_choice) {
+    error = unknown_value(choice, flags.get("split-choice"));
+    return false;
+  }
   const search::EngineOption& form = search::engine_option("abdada-form");
   const auto abdada_form = parallel::parse_abdada_form(flags.get("abdada-form", form.default_text));
   if (!abdada_form) {
@@ -181,6 +189,7 @@ bool read_split_settings(const Flags& flags, parallel::SplitSettings& settings,
   settings.pin_threads = placement == "cores";
   settings.split_any_node = *any;
   settings.late_join = *late_join;
+  settings.split_choice_tree = *tree_choice;
   settings.abdada_form = *abdada_form;
   settings.ordering = *ordering;
   settings.min_split_depth = int(min_depth);
@@ -241,10 +250,16 @@ std::string describe_parallel(const Flags& flags, std::string_view default_featu
                                      : option_default(option);
     return flags.get(std::string(flag), fallback);
   };
+  // A split rule at 0 is the strategy's for the thread count (parallel/strategy.cc).
+  auto rule = [&](std::string_view flag) {
+    const std::string v = value(flag);
+    return v == "0" ? std::string("the thread count's") : v;
+  };
   return "threads " + value("threads") + ", strategy " + value("strategy") + ", split " +
-         value("split-nodes") + " nodes at depth >= " + value("min-split-depth") + ", <= " +
-         value("max-helpers") + " helpers, " + value("ordering") + " killers and history" +
+         value("split-nodes") + " nodes at depth >= " + rule("min-split-depth") + ", <= " +
+         rule("max-helpers") + " helpers, " + value("ordering") + " killers and history" +
          (flags.has("split-join") ? ", " + flags.get("split-join") + " joins" : "") +
+         (flags.has("split-choice") ? ", split choice " + flags.get("split-choice") : "") +
          (flags.has("abdada-form") ? ", ABDADA form " + flags.get("abdada-form") : "") +
          (flags.get("affinity", "none") == "cores" ? ", threads pinned to cores" : "") +
          ", search features " +

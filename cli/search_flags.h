@@ -19,8 +19,8 @@ namespace splitlab::cli {
 // options' table (engine/search/engine_options.h) with the command's default table size.
 std::vector<FlagSpec> table_flags(int64_t default_mb);
 // The split knobs read_split_settings() reads (--split-nodes, --min-split-depth, --max-helpers,
-// --ordering, --split-join) and, unless `with_affinity` is false (simulate: virtual CPUs have no
-// place), --affinity none|cores.
+// --ordering, --split-join, --split-choice, --abdada-form) and, unless `with_affinity` is
+// false (simulate: virtual CPUs have no place), --affinity none|cores.
 std::vector<FlagSpec> split_flags(bool with_affinity = true);
 // Every flag configure_parallel() reads: --threads, --strategy, the split knobs, --features (the
 // default named as `default_features_text`) and --tune.

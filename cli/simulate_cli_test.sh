@@ -83,6 +83,33 @@ run "$TMP/one" 1
 [[ $status -eq 0 ]] || fail "rerun: exit code $status"
 [[ $(data "$TMP/one/runs.csv" | wc -l) -eq $before ]] || fail "rerun added rows"
 
+# A quantum lets a CPU run ahead: far fewer switches at 16 CPUs, the same 1-CPU rows, time
+# shares that still add up, and a folder that names its quantum.
+run "$TMP/quantum" 1 --quantum 2000 --strategies dts
+[[ $status -eq 0 ]] || fail "simulate --quantum 2000: exit code $status"
+grep -q '^# quantum 2000 ns$' "$TMP/quantum/runs.csv" || fail "runs.csv does not name the quantum"
+python3 - "$TMP/one" "$TMP/quantum" >"$TMP/check" 2>&1 <<'PY' || fail "quantum: $(cat "$TMP/check")"
+import csv, sys
+def rows(folder):
+    return {(r["strategy"], r["cpus"], r["position"]): r for r in
+            csv.DictReader(l for l in open(f"{folder}/runs.csv") if not l.startswith("#"))}
+exact, ahead = rows(sys.argv[1]), rows(sys.argv[2])
+problems = []
+for key, r in ahead.items():
+    n, t = int(r["cpus"]), int(r["virtual_ps"])
+    parts = sum(int(r[k]) for k in ("busy_ps", "no_work_ps", "helpers_wait_ps", "lock_wait_ps"))
+    if parts != n * t:
+        problems.append(f"{key}: time shares {parts} != {n} x {t}")
+    if key[0] == "none" and (r["virtual_ps"], r["nodes"]) != (exact[key]["virtual_ps"], exact[key]["nodes"]):
+        problems.append(f"{key}: one CPU's search changed with a quantum")
+switches = lambda table: sum(int(r["switches"]) for k, r in table.items() if k[:2] == ("dts", "16"))
+if not switches(ahead) < switches(exact) / 2:
+    problems.append(f"dts x16: {switches(ahead)} switches with a quantum, {switches(exact)} without")
+if problems:
+    print("\n".join(problems))
+    sys.exit(1)
+PY
+
 # Time to solution: a mate in one whose bm is the mate is solved at every count; the same
 # position with a bm no search plays (a king move) is solved at none; the summary's second
 # table counts both.
@@ -132,6 +159,27 @@ expect_error "costs line 2: unknown cost 'nodes'" --costs "$TMP/costs.txt"
 expect_error "--costs $TMP/missing.txt: no such file" --costs "$TMP/missing.txt"
 expect_error "--timeline: no position 'nowhere' in the suite" --timeline nowhere
 expect_error "unknown" --strategies ybwc,nope
+
+# A binary built from uncommitted changes writes no results unless allowed, and then its files
+# say what allowed it (bench/run_metadata.h); the test suite allows it through the environment
+# (SPLITLAB_ALLOW_DIRTY, .bazelrc), so these runs go without it. A committed build is allowed.
+small=(simulate --depth 2 --positions 1 --cpus 2 --strategies ybwc --hash 1)
+if "$BIN" --version | head -n 1 | grep -q ' dirty '; then
+  env -u SPLITLAB_ALLOW_DIRTY "$BIN" "${small[@]}" --out "$TMP/dirty" >"$TMP/stdout" 2>"$TMP/stderr"
+  code=$?
+  [[ $code -eq 2 ]] || fail "a dirty build without --allow-dirty: exit code $code, not 2"
+  grep -qF -- "--allow-dirty" "$TMP/stderr" || fail "the refusal does not name --allow-dirty"
+  [[ -e "$TMP/dirty" ]] && fail "the refused run wrote $TMP/dirty"
+  env -u SPLITLAB_ALLOW_DIRTY "$BIN" "${small[@]}" --allow-dirty --out "$TMP/dirty" \
+    >"$TMP/stdout" 2>"$TMP/stderr" || fail "a dirty build with --allow-dirty: exit code $?"
+  grep -q '^# dirty_build_allowed_by: --allow-dirty$' "$TMP/dirty/runs.csv" ||
+    fail "runs.csv of a dirty build does not say that --allow-dirty allowed it"
+else
+  env -u SPLITLAB_ALLOW_DIRTY "$BIN" "${small[@]}" --out "$TMP/clean" >"$TMP/stdout" \
+    2>"$TMP/stderr" || fail "a committed build: exit code $? ($(tail -n 1 "$TMP/stderr"))"
+  grep -q '^# dirty_build_allowed_by' "$TMP/clean/runs.csv" &&
+    fail "runs.csv of a committed build says a dirty build was allowed"
+fi
 
 [[ $failures -eq 0 ]] || exit 1
 echo "simulate_cli_test: all checks passed"

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "bench/run_metadata.h"
-#include "bench/simulate.h"
-#include "bench/simulate_calibration.h"
+#include "bench/simulate/simulate.h"
+#include "bench/simulate/simulate_calibration.h"
 #include "engine/util/files.h"
 #include "cli/flags.h"
 #include "cli/scale_command.h"
@@ -53,7 +53,7 @@ const util::CommandSpec& simulate_spec() {
     c.summary =
         "The same search on virtual CPUs, scheduled deterministically and charged virtual time "
         "by a cost model: speedup, overhead, idle and the rest at each CPU count, the same to "
-        "the node on every run (bench/simulate.h, parallel/virtual_cpus.h); with --calibrate, "
+        "the node on every run (bench/simulate/simulate.h, parallel/virtual_cpus.h); with --calibrate, "
         "this machine's costs measured instead";
     c.flags = {strategies_flag(),
                util::text_flag("cpus", "LIST", "the virtual CPU counts (one CPU is always "
@@ -79,6 +79,12 @@ const util::CommandSpec& simulate_spec() {
     c.flags.push_back(engine_option_flag("hash", "64"));
     c.flags.push_back(util::int_flag("jobs", "J", "positions simulated at once (the output is "
                                                   "the same at any J)", 1, 256, 1));
+    c.flags.push_back(util::int_flag(
+        "quantum", "NS",
+        "let a virtual CPU run up to NS ahead of the earliest ready one before it yields: fewer "
+        "switches and a faster simulation, at that much skew where CPUs meet (0: the exact "
+        "order)",
+        0, 100000, 0));
     c.flags.push_back(util::text_flag("timeline", "ID",
                                       "also write the timeline of every CPU for that position "
                                       "(a CSV per configuration; scripts/plot_simulate.py "
@@ -92,6 +98,7 @@ const util::CommandSpec& simulate_spec() {
                      "OUT/calibrated-costs.txt instead of simulating"));
     c.flags.push_back(util::int_flag("repeats", "K", "with --calibrate: timed runs of each "
                                                      "search", 1, 100, 3));
+    c.flags.push_back(util::switch_flag("allow-dirty", bench::kAllowDirtyMeaning));
     return c;
   }();
   return spec;
@@ -100,11 +107,14 @@ const util::CommandSpec& simulate_spec() {
 int simulate_command(const std::vector<std::string>& args) {
   Flags flags(simulate_spec().flags);
   std::string error;
-  if (!flags.parse(args, error)) return fail(error);
+  if (!flags.parse(args, error) ||
+      !bench::check_results_build(bench::splitlab_command_line("simulate", args), error))
+    return fail(error);
   bench::SimulateConfig config;
-  long long depth, hash, positions, jobs;
+  long long depth, hash, positions, jobs, quantum;
   if (!flags.get_int("depth", depth, error) || !flags.get_int("hash", hash, error) ||
       !flags.get_int("positions", positions, error) || !flags.get_int("jobs", jobs, error) ||
+      !flags.get_int("quantum", quantum, error) ||
       !read_cpu_counts(flags, config.cpus, error) ||
       !read_split_settings(flags, config.split, error) ||
       !read_strategies(flags, config.strategies, error) ||
@@ -165,6 +175,7 @@ int simulate_command(const std::vector<std::string>& args) {
   config.depth = int(depth);
   config.hash_mb = size_t(hash);
   config.jobs = int(jobs);
+  config.quantum_ns = quantum;
   config.out_dir = flags.get("out", "results/simulate");
   config.command_line = bench::splitlab_command_line("simulate", args);
   std::fprintf(stderr, "simulate: %zu positions, depth %d, %zu CPU counts, %d jobs, results in %s\n",

@@ -101,7 +101,8 @@ const util::CommandSpec& tt_study_spec() {
                         "kept,cleared", "a list of kept, cleared"),
         engine_option_flag("tt-entry"),
         util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
-                        util::PathKind::kOutputDir, "results/tt-study")};
+                        util::PathKind::kOutputDir, "results/tt-study"),
+        util::switch_flag("allow-dirty", bench::kAllowDirtyMeaning)};
     c.flags[5].default_text = std::to_string(kDefaultPlainDepth) + " (the --depth when given)";
     return c;
   }();
@@ -194,8 +195,10 @@ int tt_study_command(const std::vector<std::string>& args) {
   const bool rank_zero = !world || world->rank() == 0;
   // Every rank reads the same arguments: one says what is wrong.
   auto fail = [&](const std::string& message) { return rank_zero ? cli::fail(message) : 2; };
-  if (!parse_tt_study_args(args, config, error)) return fail(error);
   config.command_line = bench::splitlab_command_line("tt-study", args);
+  if (!parse_tt_study_args(args, config, error) ||
+      (rank_zero && !bench::check_results_build(config.command_line, error)))
+    return fail(error);
   config.world = world.get();
   if (rank_zero && int(config.series.size()) < config.selection.max_games)
     std::fprintf(stderr, "tt-study: only %zu games of %s are long enough for --max-games %d\n",

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/tt_study.h"
+#include "bench/tt_study/tt_study.h"
 #include "engine/util/flag_spec.h"
 
 namespace splitlab::cli {

@@ -3,8 +3,17 @@
 // hand may still be under search below. Nobody waits at a split point: a thread whose moves
 // run out leaves, and the last one to leave finishes the node and carries on with the frames
 // above it, its own or those its holder handed on.
+//
+// Which busy thread splits (SplitChoice): `own`, the first to enter a node while a thread is
+// idle; `tree`, as Hyatt's DTS, where the idle processor looked at every busy one's tree and
+// chose the node with the most depth left: while a thread is idle each busy thread publishes an
+// offer at every node (the depth left at its shallowest eligible frame), and only the best
+// offer splits, once every busy thread has offered since a thread last fell idle or after
+// kOfferWaitNodes nodes of waiting. Reading another thread's offer is a line that thread
+// writes: the simulator charges each read as a table line another CPU wrote.
 #pragma once
 
+#include <memory>
 #include <mutex>
 
 #include "parallel/split_team.h"
@@ -17,21 +26,25 @@ class Dts final : public SplitTeam<G> {
   SplitStrategy strategy() const override { return SplitStrategy::kDts; }
   Dts(search::SharedSearchState& shared, int threads, const search::SplitRules& rules,
       SimulatedCpus* cpus = nullptr)
-      : SplitTeam<G>(shared, threads, rules, cpus) {
+      : SplitTeam<G>(shared, threads, rules, cpus),
+        offers_(std::make_unique<Offer[]>(size_t(this->threads()))) {
     this->points.node_entered = true;
     this->offers_are_requests_ = true;
   }
 
   // Point 2: a thread asked for work; answer from the shallowest splittable frame of this
-  // tree whose move is in hand (if nobody is booked there, give up until the next node).
+  // tree whose move is in hand (if nobody is booked there, give up until the next node). With
+  // SplitChoice=tree, only when it is the best offer of the busy threads.
   void node_entered(SearchWorker<G>& worker, int ply) override {
     if (!this->any_free_helper()) return;
-    for (int p = worker.base_ply(); p < ply; ++p) {
-      if (worker.frame(p).phase != search::FramePhase::kAfterChild || !worker.splittable(p))
-        continue;
-      worker.split_frame(p, ply);
+    int p = worker.base_ply();
+    while (p < ply &&
+           (worker.frame(p).phase != search::FramePhase::kAfterChild || !worker.splittable(p)))
+      ++p;
+    if (this->rules.split_choice_tree &&
+        !best_offer(worker.thread_index(), p < ply ? int(worker.frame(p).depth) : -1))
       return;
-    }
+    if (p < ply) worker.split_frame(p, ply);
   }
 
   // Point 4: leave at once; the last thread out finishes the node.
@@ -69,9 +82,64 @@ class Dts final : public SplitTeam<G> {
                     search::RootMoves<G>* root_moves) override {
     SplitTeam<G>::begin_search(main, root, root_moves);
     root_done_flag_.store(false, std::memory_order_relaxed);
+    for (int t = 0; t < this->threads(); ++t)
+      offers_[size_t(t)].word.store(0, std::memory_order_relaxed);
+  }
+
+  // A thread fell idle: the busy threads' offers are asked for afresh.
+  void thread_offered(int) override {
+    if (this->rules.split_choice_tree) episode_.fetch_add(1, std::memory_order_relaxed);
   }
 
  private:
+  // SplitChoice=tree: nodes a thread with the best offer seen waits for the busy threads that
+  // have not offered yet before it splits anyway.
+  static constexpr int kOfferWaitNodes = 8;
+
+  // A thread's offer: (episode << 32) | (depth left + 1), 0 for none; written by its thread,
+  // read by the others. The rest of the line is its thread's own.
+  struct alignas(64) Offer {
+    std::atomic<uint64_t> word{0};
+    uint32_t episode_seen = 0;
+    int waited = 0;
+  };
+
+  // Publishes thread `me`'s offer (`depth` left at its shallowest eligible frame, -1 for none)
+  // and says whether it is the one to split: no busy thread offers more depth this episode
+  // (ties go to the lower index), and every busy thread has offered this episode or `me` has
+  // waited kOfferWaitNodes nodes for them.
+  bool best_offer(int me, int depth) {
+    const uint32_t episode = episode_.load(std::memory_order_relaxed);
+    Offer& mine = offers_[size_t(me)];
+    const uint64_t word = (uint64_t{episode} << 32) | uint64_t(depth + 1);
+    if (mine.word.load(std::memory_order_relaxed) != word)
+      mine.word.store(word, std::memory_order_relaxed);
+    if (mine.episode_seen != episode) {
+      mine.episode_seen = episode;
+      mine.waited = 0;
+    }
+    if (depth < 0) return false;
+    SimulatedCpus* cpus = this->pool_.simulated_cpus();
+    bool all_offered = true;
+    for (int t = 0; t < this->threads(); ++t) {
+      if (t == me || this->is_free(t)) continue;
+      if (cpus) cpus->charge(search::WorkMeter::Work::kRemoteLine);
+      const uint64_t theirs = offers_[size_t(t)].word.load(std::memory_order_relaxed);
+      if (uint32_t(theirs >> 32) != episode) {
+        all_offered = false;
+        continue;
+      }
+      const int their_depth = int(theirs & 0xffffffffu) - 1;
+      if (their_depth > depth || (their_depth == depth && t < me)) return false;
+    }
+    return all_offered || ++mine.waited >= kOfferWaitNodes;
+  }
+
+  std::unique_ptr<Offer[]> offers_;
+  // Bumped whenever a thread falls idle (SplitChoice=tree): offers of an earlier episode are
+  // stale. Starts at 1, so that a zero word is never a current offer.
+  alignas(64) std::atomic<uint32_t> episode_{1};
+
   // Read by the waiting main thread: a line of its own.
   alignas(64) std::atomic<bool> root_done_flag_{false};
   std::mutex root_mutex_;

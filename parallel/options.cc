@@ -21,6 +21,12 @@ std::optional<bool> parse_split_join(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<bool> parse_split_choice(std::string_view name) {
+  if (name == "own") return false;
+  if (name == "tree") return true;
+  return std::nullopt;
+}
+
 std::optional<AbdadaForm> parse_abdada_form(std::string_view name) {
   if (name == "marks") return AbdadaForm::kMarks;
   if (name == "kerrigan") return AbdadaForm::kKerrigan;

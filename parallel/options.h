@@ -19,6 +19,8 @@ namespace splitlab::parallel {
 std::optional<bool> parse_split_nodes(std::string_view name);
 // "booked" (false) or "late" (true): SplitJoin (see search::SplitRules::late_join).
 std::optional<bool> parse_split_join(std::string_view name);
+// "own" (false) or "tree" (true): SplitChoice (see search::SplitRules::split_choice_tree).
+std::optional<bool> parse_split_choice(std::string_view name);
 // "marks" or "kerrigan": AbdadaForm (see AbdadaForm in strategy.h).
 std::optional<AbdadaForm> parse_abdada_form(std::string_view name);
 // "shared", "copy" or "own" (see search::OrderingMemory).

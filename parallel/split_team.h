@@ -139,6 +139,12 @@ class SplitTeam : public ThreadTeam<G> {
  protected:
   // The hot path: whether any thread is free to help anywhere.
   bool any_free_helper() const { return free_helpers_.any(free_words_); }
+  // Whether thread t is offering itself (idle, waiting to be booked).
+  bool is_free(int t) const {
+    return free_helpers_.words[t / 64].load(std::memory_order_relaxed) & (uint64_t{1} << (t % 64));
+  }
+  // Called in thread i just after it offered itself (DTS counts these moments).
+  virtual void thread_offered(int) {}
 
   void begin_search(SearchWorker<G>& main, const Position& root,
                     search::RootMoves<G>* root_moves) override {
@@ -267,6 +273,7 @@ class SplitTeam : public ThreadTeam<G> {
   void offer(int i) {
     free_helpers_.words[i / 64].fetch_or(uint64_t{1} << (i % 64), std::memory_order_release);
     if (offers_are_requests_) ++this->thread_stats(i).help_requests;
+    thread_offered(i);
   }
   // Stops offering thread i; false if it was booked meanwhile (its split point is coming).
   bool withdraw(int i) {

@@ -19,6 +19,15 @@ enum class SplitStrategy : uint8_t { kNone, kYbwc, kDts, kLazy, kAbdada };
 // default, --strategy's): stated here only.
 inline constexpr SplitStrategy kDefaultSplitStrategy = SplitStrategy::kYbwc;
 
+// A strategy's split rules from a thread count up (to the next row's count): what
+// MinSplitDepth and MaxHelpersPerSplit at 0 stand for. Chosen from simulated sweeps, committed
+// with them (parallel/strategy.cc says which).
+struct RulesFromThreads {
+  int threads;  // From this many threads up.
+  int min_split_depth;
+  int max_helpers_per_split;
+};
+
 struct StrategyEntry {
   SplitStrategy strategy;
   std::string_view name;
@@ -28,6 +37,8 @@ struct StrategyEntry {
   // Whether it puts moves off until a node's other moves are done (point 3b, before_move).
   bool postpones;
   std::string_view summary;  // One line, for help texts.
+  // Its default split rules by thread count, the first row from 1 thread.
+  std::span<const RulesFromThreads> rules_by_threads;
 };
 
 // Every strategy, "none" (the single-threaded search) first.
@@ -51,5 +62,13 @@ struct SplitSettings : search::SplitRules {
   SplitStrategy strategy = SplitStrategy::kNone;
   AbdadaForm abdada_form = AbdadaForm::kMarks;
 };
+
+// `settings` with each split rule left at 0 replaced by its strategy's default at `threads`
+// (RulesFromThreads); rules the user set stay. make_team applies it, so every team runs with
+// rules above 0.
+SplitSettings rules_for_threads(SplitSettings settings, int threads);
+// The rules a team runs with, in words: "split pv-all nodes at depth >= 4, <= 16 helpers,
+// copy ordering, booked joins" (what scale and simulate print per thread count).
+std::string describe_split_rules(const SplitSettings& settings);
 
 }  // namespace splitlab::parallel

@@ -20,7 +20,9 @@ namespace splitlab::parallel {
 
 template <search::SearchGame G>
 std::unique_ptr<ThreadTeam<G>> make_team(search::SharedSearchState& shared, int threads,
-                                         const SplitSettings& settings, SimulatedCpus* cpus) {
+                                         const SplitSettings& given, SimulatedCpus* cpus) {
+  // Rules left at 0 become the strategy's for this thread count (its registry entry).
+  const SplitSettings settings = rules_for_threads(given, threads);
   switch (settings.strategy) {
     case SplitStrategy::kNone:
       return nullptr;

@@ -218,19 +218,22 @@ def run(args):
             helpers = rng.choice((1, 2, 8))
             ordering = rng.choice(("copy", "own", "shared"))
             join = rng.choice(("booked", "late"))
+            choice = rng.choice(("own", "tree"))
             form = rng.choice(("marks", "kerrigan"))
             for name, value in (("Threads", threads), ("SplitStrategy", strategy),
                                 ("SplitNodes", split_nodes), ("MinSplitDepth", min_split),
                                 ("MaxHelpersPerSplit", helpers), ("OrderingMemory", ordering),
-                                ("SplitJoin", join), ("AbdadaForm", form)):
+                                ("SplitJoin", join), ("SplitChoice", choice),
+                                ("AbdadaForm", form)):
                 engine.send("setoption name %s value %s" % (name, value))
             if rng.random() < 0.5:
                 engine.send("ucinewgame")
             engine.send("isready")
             engine.wait_for("readyok", "readyok after setoption", forbid=("bestmove",))
             label = ("Threads %d %s SplitNodes %s MinSplitDepth %d MaxHelpersPerSplit %d "
-                     "OrderingMemory %s SplitJoin %s AbdadaForm %s" % (
-                         threads, strategy, split_nodes, min_split, helpers, ordering, join, form))
+                     "OrderingMemory %s SplitJoin %s SplitChoice %s AbdadaForm %s" % (
+                         threads, strategy, split_nodes, min_split, helpers, ordering, join,
+                         choice, form))
             for _ in range(cycles):
                 command, legal = rng.choice(positions)
                 kind = rng.random()

@@ -109,6 +109,8 @@ VirtualCpus::VirtualCpus(const CostModel& costs, int cpus, int64_t table_lines)
   cost_ps_[int(Work::kEvaluation)] = to_ps(costs.evaluation);
   cost_ps_[int(Work::kSplit)] = to_ps(costs.split + costs.copy_position);
   cost_ps_[int(Work::kJoin)] = to_ps(costs.join + 2 * costs.copy_position);
+  // A line another CPU wrote costs what a table line another CPU wrote costs.
+  cost_ps_[int(Work::kRemoteLine)] = to_ps(costs.probe_uncached);
   table_lines_ = round_down_to_power_of_two(table_lines);
   line_versions_.assign(table_lines_, 0);
   const uint64_t cache_lines = round_down_to_power_of_two(costs.cache_lines);
@@ -176,6 +178,8 @@ void VirtualCpus::charge(Work work) {
   } else if (work == Work::kJoin) {
     activity = Activity::kJoin;
     ++cpus_[size_t(current_)].account.joins;
+  } else if (work == Work::kRemoteLine) {
+    activity = Activity::kSplit;  // Coordination: the time the split mechanism costs.
   }
   advance(cost_ps_[int(work)], activity);
   maybe_switch();
@@ -285,18 +289,8 @@ void VirtualCpus::ring(int cpu) {
   advance(cost, Activity::kSearch);
 }
 
-void VirtualCpus::run(const std::function<void(int)>& body) {
-  if (in_run_) {
-    std::fprintf(stderr, "virtual cpus: a run inside a run\n");
-    std::abort();
-  }
+void VirtualCpus::start_fibers(const std::function<void(int)>& body, uint64_t start) {
   const int n = size();
-  const uint64_t start = cpus_[0].clock;
-  fibers_ = std::make_unique<Fiber[]>(size_t(n));
-  ready_.clear();
-#if defined(__SANITIZE_THREAD__)
-  scheduler_stack.tsan_fiber = __tsan_get_current_fiber();
-#endif
   for (int i = 0; i < n; ++i) {
     Cpu& c = cpus_[size_t(i)];
     // The helpers sleep between runs: CPU 0 wakes them.
@@ -334,7 +328,9 @@ void VirtualCpus::run(const std::function<void(int)>& body) {
                         });
     push_ready(i);
   }
-  in_run_ = true;
+}
+
+void VirtualCpus::schedule() {
   while (!ready_.empty()) {
     std::pop_heap(ready_.begin(), ready_.end(), [](const auto& a, const auto& b) { return ready_after(a, b); });
     const int i = ready_.back().cpu;
@@ -352,8 +348,10 @@ void VirtualCpus::run(const std::function<void(int)>& body) {
       push_ready(i);
     }
   }
-  in_run_ = false;
-  current_ = 0;
+}
+
+void VirtualCpus::finish_run(uint64_t start) {
+  const int n = size();
   uint64_t end = start;
   bool stuck = false;
   for (int i = 0; i < n; ++i) {
@@ -382,6 +380,26 @@ void VirtualCpus::run(const std::function<void(int)>& body) {
     }
     c.activity_start = end;
   }
+}
+
+void VirtualCpus::run(const std::function<void(int)>& body) {
+  if (in_run_) {
+    std::fprintf(stderr, "virtual cpus: a run inside a run\n");
+    std::abort();
+  }
+  const int n = size();
+  const uint64_t start = cpus_[0].clock;
+  fibers_ = std::make_unique<Fiber[]>(size_t(n));
+  ready_.clear();
+#if defined(__SANITIZE_THREAD__)
+  scheduler_stack.tsan_fiber = __tsan_get_current_fiber();
+#endif
+  start_fibers(body, start);
+  in_run_ = true;
+  schedule();
+  in_run_ = false;
+  current_ = 0;
+  finish_run(start);
 #if defined(__SANITIZE_THREAD__)
   for (int i = 0; i < n; ++i) __tsan_destroy_fiber(fibers_[size_t(i)].tsan_fiber);
 #endif

@@ -41,6 +41,32 @@ TEST(VirtualCpus, SmallestClockRunsNextTiesByIndex) {
   EXPECT_EQ(cpus.clock_ps(0), 30'000u);
 }
 
+// With a quantum, the running CPU goes on until its clock passes the earliest ready CPU's by
+// more than the quantum: fewer switches, the same work, the same end.
+TEST(VirtualCpus, AQuantumLetsACpuRunAhead) {
+  for (const uint64_t quantum : {uint64_t{0}, uint64_t{25'000}}) {
+    SCOPED_TRACE(quantum);
+    VirtualCpus cpus(simple_costs(), 2, 1024);
+    cpus.set_quantum_ps(quantum);
+    std::vector<int> order;
+    cpus.run([&](int i) {
+      for (int k = 0; k < 6; ++k) {
+        order.push_back(i);
+        cpus.charge(Work::kInteriorNode);
+      }
+    });
+    // Exact: the two take turns. 25 ns: CPU 0 yields at 30 ns (more than 25 ahead of CPU 1 at
+    // 0), CPU 1 then runs to its end at 60 (never more than 25 ahead of CPU 0 at 30), and CPU 0
+    // finishes.
+    const std::vector<int> expected =
+        quantum == 0 ? std::vector<int>{0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1}
+                     : std::vector<int>{0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0};
+    EXPECT_EQ(order, expected);
+    EXPECT_EQ(cpus.clock_ps(0), 60'000u);
+    EXPECT_EQ(cpus.account(1).busy_ps, 60'000u);
+  }
+}
+
 TEST(VirtualCpus, DearerWorkRunsLess) {
   CostModel c = simple_costs();
   c.quiescence_node = 30;  // CPU 1 pays three times as much per unit.

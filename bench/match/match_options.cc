@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "bench/run_metadata.h"
 #include "engine/games/games.h"
 #include "engine/util/paths.h"
 #include "engine/util/text.h"
@@ -52,7 +53,7 @@ std::vector<std::string> MatchConfig::resume_signature() const {
         ++i;  // And its value.
         continue;
       }
-      if (name == "affinity") continue;
+      if (name == "affinity" || name == "allow-dirty") continue;
       signature.push_back("--" + name);
     } else {
       signature.push_back(word);
@@ -126,6 +127,7 @@ const std::vector<util::FlagSpec>& match_flags() {
                     "Fairy-Stockfish 11.1 rules)", {"on", "off"}, "on"),
         switch_flag("recover", "accepted for cutechess's command lines; a crashed engine is "
                                "always restarted"),
+        switch_flag("allow-dirty", kAllowDirtyMeaning),
     };
   }();
   return flags;
@@ -198,7 +200,7 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
       config.games_per_encounter = int(value);
     } else if (name == "repeat") {
       config.repeat = true;
-    } else if (name == "recover") {
+    } else if (name == "recover" || name == "allow-dirty") {
     } else if (name == "affinity") {
       config.affinity = true;
     } else if (name == "instant-games") {

@@ -26,7 +26,7 @@
 #include "bench/match/openings.h"
 #include "bench/match/schedule.h"
 #include "engine/games/game_id.h"
-#include "bench/match_stats.h"
+#include "bench/stats/match_stats.h"
 #include "engine/util/flag_spec.h"
 
 namespace splitlab::bench::match {

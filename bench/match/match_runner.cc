@@ -19,7 +19,7 @@
 #include "bench/match/results_json.h"
 #include "bench/match/results_store.h"
 #include "bench/match/tally.h"
-#include "bench/match_stats.h"
+#include "bench/stats/match_stats.h"
 #include "bench/run_metadata.h"
 #include "engine/util/progress.h"
 
@@ -49,6 +49,14 @@ class MatchRunner {
     return names;
   }
   bool check_engines(std::string& error);
+  // Before any game: openings, slots' CPUs, the engines checked, the results folder opened (or
+  // resumed) and the schedule made. False with `error` set.
+  bool prepare(std::string& error);
+  // The games of the schedule not yet played go to pending_; the ones played count. False with
+  // `error` when the folder holds games beyond the schedule.
+  bool queue_pending(std::string& error);
+  // The closing lines: SPRT, runner overhead, runner CPU.
+  void print_closing_lines();
   void worker(int slot);
   // Rank 0 of an MPI job: hands game pairs to the other ranks' slots as they ask, and records
   // the games they send back, until every slot was told there are no more.
@@ -138,26 +146,26 @@ bool MatchRunner::check_engines(std::string& error) {
   return true;
 }
 
-int MatchRunner::run(std::string& error) {
-  if (!load_openings(config_.openings, openings_, error, config_.variant)) return 2;
+bool MatchRunner::prepare(std::string& error) {
+  if (!load_openings(config_.openings, openings_, error, config_.variant)) return false;
   const int max_threads = most_threads(config_.engines);
   if (config_.affinity &&
       !cpus_per_slot(order_for_slots(usable_cpus()), config_.concurrency, max_threads, slot_cpus_,
                      error))
-    return 2;
+    return false;
   // Instant games start no engine, so none needs to start. With --affinity the engines started
   // to check them run on the first slot's CPUs too, as every engine of the match does.
   if (!config_.instant_games) {
     ScopedPin pin(slot_cpus_.empty() ? std::vector<int>() : slot_cpus_.front());
-    if (!check_engines(error)) return 2;
+    if (!check_engines(error)) return false;
   }
   host_ = world_ ? world_->host() : ranks::host_name();
   seed_ = config_.seed ? *config_.seed : std::random_device{}();
   if (!config_.out_dir.empty()) {
     if (!store_.open(config_.out_dir, config_.resume_signature(), seed_, config_.pgn_out, error))
-      return 2;
+      return false;
     seed_ = store_.seed();
-    if (!update_engine_ledger(config_.out_dir, identities_, error)) return 2;
+    if (!update_engine_ledger(config_.out_dir, identities_, error)) return false;
     for (const auto& identity : identities_)
       if (store_.resumed() && !identity.earlier_sha256.empty())
         std::fprintf(stderr,
@@ -173,20 +181,22 @@ int MatchRunner::run(std::string& error) {
                                           config_.openings.start));
   context_ = game_context(config_);
   metadata_ = collect_run_metadata(splitlab_command_line("match", config_.command_line), seed_);
-
   oversubscribed_ = int64_t(config_.concurrency) * max_threads > int64_t(metadata_.machine.cores);
   if (oversubscribed_ && !config_.instant_games)
     std::fprintf(stderr,
                  "match: warning: %d games at once x %d threads > %u cores: the machine is "
                  "oversubscribed, and fixed-thread results are not valid\n",
                  config_.concurrency, max_threads, metadata_.machine.cores);
+  return true;
+}
 
+bool MatchRunner::queue_pending(std::string& error) {
   for (const auto& g : store_.games())
     if (g.index < 1 || size_t(g.index) > schedule_.size()) {
       error = "'" + config_.out_dir + "' already holds game " + std::to_string(g.index) +
               ", beyond the " + std::to_string(schedule_.size()) +
               " games of this schedule: a resumed match may have more --rounds, not fewer";
-      return 2;
+      return false;
     }
   std::vector<bool> done(schedule_.size() + 1, false);
   for (const auto& g : store_.games()) {
@@ -198,31 +208,10 @@ int MatchRunner::run(std::string& error) {
   if (store_.resumed())
     std::printf("Resuming the match in %s: %zu of %zu games already played\n",
                 config_.out_dir.c_str(), store_.games().size(), schedule_.size());
-  if (!config_.out_dir.empty() && !write_results(false, error)) return 1;
+  return true;
+}
 
-  std::vector<std::thread> workers;
-  // Instant games over MPI ranks measure the scheduling: every one goes through rank 0's
-  // messages, played by the other ranks alone.
-  const bool only_other_ranks = config_.instant_games && world_ && world_->size() > 1;
-  const int worker_count =
-      only_other_ranks ? 0
-                       : std::min<int>(config_.concurrency, std::max<int>(1, int(pending_.size())));
-  local_workers_ = worker_count;
-  for (int i = 0; i < worker_count; ++i) workers.emplace_back([this, i] { worker(i); });
-  if (world_ && world_->size() > 1)
-    serve_ranks();
-  else
-    keep_results_current();
-  for (auto& w : workers) w.join();
-  if (!io_error_.empty()) {
-    error = io_error_;
-    if (!config_.out_dir.empty())
-      error += " (every game reported finished is kept in '" + config_.out_dir +
-               "': rerun the same command to resume)";
-    return 1;
-  }
-
-  print_score_blocks();
+void MatchRunner::print_closing_lines() {
   if (sprt_status_ && sprt_status_->decision != SprtDecision::kContinue)
     std::printf(
         "SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f - %s: the match stopped "
@@ -251,6 +240,35 @@ int MatchRunner::run(std::string& error) {
                 game_threads_cpu_seconds_);
   std::printf("Finished match\n");
   std::fflush(stdout);
+}
+
+int MatchRunner::run(std::string& error) {
+  if (!prepare(error) || !queue_pending(error)) return 2;
+  if (!config_.out_dir.empty() && !write_results(false, error)) return 1;
+
+  std::vector<std::thread> workers;
+  // Instant games over MPI ranks measure the scheduling: every one goes through rank 0's
+  // messages, played by the other ranks alone.
+  const bool only_other_ranks = config_.instant_games && world_ && world_->size() > 1;
+  const int worker_count =
+      only_other_ranks ? 0
+                       : std::min<int>(config_.concurrency, std::max<int>(1, int(pending_.size())));
+  local_workers_ = worker_count;
+  for (int i = 0; i < worker_count; ++i) workers.emplace_back([this, i] { worker(i); });
+  if (world_ && world_->size() > 1)
+    serve_ranks();
+  else
+    keep_results_current();
+  for (auto& w : workers) w.join();
+  if (!io_error_.empty()) {
+    error = io_error_;
+    if (!config_.out_dir.empty())
+      error += " (every game reported finished is kept in '" + config_.out_dir +
+               "': rerun the same command to resume)";
+    return 1;
+  }
+  print_score_blocks();
+  print_closing_lines();
   if (!config_.out_dir.empty() && !write_results(true, error)) return 1;
   return 0;
 }

@@ -41,6 +41,14 @@ class RankPlayer {
   };
   void play_slot(int slot);
   void post(int tag, std::string payload);
+  // The slots' CPUs (--affinity) and every engine started once: a machine without one ends the
+  // job before any game is handed out. False with `error` naming this rank.
+  bool check_engines(const std::string& where, std::string& error);
+  // A message from rank 0: games for a slot, stop, or no more games for a slot (`open_slots`
+  // counts down). mutex_ held; anything else aborts the job.
+  void handle_message(const ranks::Message& message, const std::string& where, int& open_slots);
+  // This rank's own cost, engines apart, on stderr.
+  void report_cost(const std::string& where);
 
   const MatchConfig& config_;
   ranks::World& world_;
@@ -119,31 +127,75 @@ void RankPlayer::play_slot(int slot) {
                                      std::memory_order_relaxed);
 }
 
+bool RankPlayer::check_engines(const std::string& where, std::string& error) {
+  if (config_.affinity && !cpus_per_slot(order_for_slots(usable_cpus()), config_.concurrency,
+                                         most_threads(config_.engines), slot_cpus_, error)) {
+    error = where + ": " + error;
+    return false;
+  }
+  // Instant games start no engine. With --affinity they run on the first slot's CPUs, as every
+  // engine of the match does.
+  if (config_.instant_games) return true;
+  ScopedPin pin(slot_cpus_.empty() ? std::vector<int>() : slot_cpus_.front());
+  for (const EngineConfig& engine : config_.engines) {
+    EnginePlayer player(engine);
+    std::string why;
+    if (!player.ensure_started(why)) {
+      error = where + ": " + why;
+      return false;
+    }
+    player.shut_down();
+  }
+  return true;
+}
+
+void RankPlayer::handle_message(const ranks::Message& message, const std::string& where,
+                                int& open_slots) {
+  int slot = -1;
+  if (message.tag == kGames) {
+    GameAssignment assignment;
+    if (!decode_assignment(message.payload, assignment) || assignment.slot < 0 ||
+        assignment.slot >= config_.concurrency) {
+      std::fprintf(stderr, "splitlab match: %s: rank 0 sent games that do not decode\n",
+                   where.c_str());
+      world_.abort(1);
+    }
+    Slot& s = slots_[size_t(assignment.slot)];
+    for (AssignedGame& game : assignment.games) s.games.push_back(std::move(game));
+    s.waiting = false;
+  } else if (message.tag == kStop) {
+    stopped_ = true;
+  } else if (message.tag == kNoMoreGames && decode_slot(message.payload, slot) && slot >= 0 &&
+             slot < config_.concurrency) {
+    slots_[size_t(slot)].closed = true;
+    slots_[size_t(slot)].waiting = false;
+    --open_slots;
+  } else {
+    std::fprintf(stderr, "splitlab match: %s: unexpected message (tag %d) from rank %d\n",
+                 where.c_str(), message.tag, message.from);
+    world_.abort(1);
+  }
+}
+
+void RankPlayer::report_cost(const std::string& where) {
+  // With rank 0's (its "Runner:" line), what the match over ranks asked of the runners
+  // (experiments/mpi-campaigns). Refereeing (reading the engines, keeping their clocks) is what
+  // any runner pays for its games; this thread's share (MPI's start and the messages) is what
+  // playing for rank 0 adds.
+  const double refereeing =
+      double(refereeing_microseconds_.load(std::memory_order_relaxed)) / 1e6;
+  std::fprintf(stderr,
+               "%s: played %d game%s; this process used %.2f s of CPU (refereeing %.2f s, "
+               "messages %.2f s)\n",
+               where.c_str(), games_played_.load(std::memory_order_relaxed),
+               games_played_.load(std::memory_order_relaxed) == 1 ? "" : "s",
+               process_cpu_seconds(), refereeing, thread_cpu_seconds());
+}
+
 int RankPlayer::run(std::string& error) {
   const std::string where =
       "rank " + std::to_string(world_.rank()) + " (" + world_.host() + ")";
-  if (config_.affinity) {
-    if (!cpus_per_slot(order_for_slots(usable_cpus()), config_.concurrency,
-                       most_threads(config_.engines), slot_cpus_, error)) {
-      error = where + ": " + error;
-      return 2;
-    }
-  }
-  // Every engine must start on every rank: a machine without one ends the job here, before any
-  // game is handed out, rather than forfeiting its games. Instant games start none. With
-  // --affinity they run on the first slot's CPUs, as every engine of the match does.
-  if (!config_.instant_games) {
-    ScopedPin pin(slot_cpus_.empty() ? std::vector<int>() : slot_cpus_.front());
-    for (const EngineConfig& engine : config_.engines) {
-      EnginePlayer player(engine);
-      std::string why;
-      if (!player.ensure_started(why)) {
-        error = where + ": " + why;
-        return 2;
-      }
-      player.shut_down();
-    }
-  }
+  if (!check_engines(where, error)) return 2;
   slots_.resize(size_t(config_.concurrency));
   std::vector<std::thread> threads;
   for (int slot = 0; slot < config_.concurrency; ++slot)
@@ -176,46 +228,14 @@ int RankPlayer::run(std::string& error) {
                               [&] { return !outbox_.empty(); });
       continue;
     }
-    int slot = -1;
-    std::lock_guard lock(mutex_);
-    if (message->tag == kGames) {
-      GameAssignment assignment;
-      if (!decode_assignment(message->payload, assignment) || assignment.slot < 0 ||
-          assignment.slot >= config_.concurrency) {
-        std::fprintf(stderr, "splitlab match: %s: rank 0 sent games that do not decode\n",
-                     where.c_str());
-        world_.abort(1);
-      }
-      Slot& s = slots_[size_t(assignment.slot)];
-      for (AssignedGame& game : assignment.games) s.games.push_back(std::move(game));
-      s.waiting = false;
-    } else if (message->tag == kStop) {
-      stopped_ = true;
-    } else if (message->tag == kNoMoreGames && decode_slot(message->payload, slot) && slot >= 0 &&
-               slot < config_.concurrency) {
-      slots_[size_t(slot)].closed = true;
-      slots_[size_t(slot)].waiting = false;
-      --open_slots;
-    } else {
-      std::fprintf(stderr, "splitlab match: %s: unexpected message (tag %d) from rank %d\n",
-                   where.c_str(), message->tag, message->from);
-      world_.abort(1);
+    {
+      std::lock_guard lock(mutex_);
+      handle_message(*message, where, open_slots);
     }
     work_arrived_.notify_all();
   }
   for (auto& t : threads) t.join();
-  // This rank's own cost, engines apart: with rank 0's (its "Runner:" line), what the match
-  // over ranks asked of the runners (experiments/mpi-campaigns). Refereeing (reading the
-  // engines, keeping their clocks) is what any runner pays for its games; this thread's share
-  // (MPI's start and the messages) is what playing for rank 0 adds.
-  const double refereeing =
-      double(refereeing_microseconds_.load(std::memory_order_relaxed)) / 1e6;
-  std::fprintf(stderr,
-               "%s: played %d game%s; this process used %.2f s of CPU (refereeing %.2f s, "
-               "messages %.2f s)\n",
-               where.c_str(), games_played_.load(std::memory_order_relaxed),
-               games_played_.load(std::memory_order_relaxed) == 1 ? "" : "s",
-               process_cpu_seconds(), refereeing, thread_cpu_seconds());
+  report_cost(where);
   return 0;
 }
 

@@ -8,7 +8,7 @@
 
 #include "bench/match/game_record.h"
 #include "bench/match/schedule.h"
-#include "bench/match_stats.h"
+#include "bench/stats/match_stats.h"
 
 namespace splitlab::bench::match {
 

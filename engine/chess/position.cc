@@ -333,23 +333,7 @@ bool Position::is_consistent(std::string* why) const {
   return true;
 }
 
-bool Position::parse_fen(std::string_view fen, Position& out, std::string& error) {
-  out = Position();
-  std::istringstream in{std::string(fen)};
-  std::string placement, side, castling, ep, halfmove = "0", fullmove = "1";
-  if (!(in >> placement >> side >> castling >> ep)) {
-    error = "FEN needs at least 4 fields (placement, side, castling, en passant): '" +
-            std::string(fen) + "'";
-    return false;
-  }
-  in >> halfmove >> fullmove;
-  std::string extra;
-  if (in >> extra) {
-    error = "FEN has unexpected text after the move counters: '" + extra + "'";
-    return false;
-  }
-  out.board_.fill(kNoPiece);
-
+bool Position::parse_placement(const std::string& placement, Position& out, std::string& error) {
   int rank = 7, file = 0;
   for (char c : placement) {
     if (c == '/') {
@@ -399,7 +383,70 @@ bool Position::parse_fen(std::string_view fen, Position& out, std::string& error
     error = "FEN has a pawn on the first or last rank";
     return false;
   }
+  return true;
+}
 
+bool Position::parse_castling(const std::string& castling, const Position& out, State& st,
+                              std::string& error) {
+  if (castling == "-") return true;
+  for (char c : castling) {
+    const size_t i = std::string_view("KQkq").find(c);
+    if (i == std::string_view::npos) {
+      error = std::string("FEN castling field has an unknown letter '") + c + "'";
+      return false;
+    }
+    const Color color = i < 2 ? kWhite : kBlack;
+    const int back_rank = color == kWhite ? 0 : 7;
+    const Square rook_square = make_square(i % 2 == 0 ? 7 : 0, back_rank);
+    if (out.board_[make_square(4, back_rank)] != make_piece(color, kKing) ||
+        out.board_[rook_square] != make_piece(color, kRook)) {
+      error = std::string("FEN castling right '") + c + "' needs the king and rook on " +
+              square_name(make_square(4, back_rank)) + " and " + square_name(rook_square);
+      return false;
+    }
+    st.castling |= uint8_t(1 << i);
+  }
+  return true;
+}
+
+bool Position::parse_en_passant(const std::string& ep, const Position& out, State& st,
+                                std::string& error) {
+  if (ep == "-") return true;
+  const int ep_rank = out.side_ == kWhite ? 5 : 2;
+  if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] != char('1' + ep_rank)) {
+    error = "FEN en-passant square '" + ep + "' is not a square on rank " +
+            std::to_string(ep_rank + 1);
+    return false;
+  }
+  const Square ep_square = make_square(ep[0] - 'a', ep_rank);
+  const Square pushed = out.side_ == kWhite ? ep_square - 8 : ep_square + 8;
+  const Square origin = out.side_ == kWhite ? ep_square + 8 : ep_square - 8;
+  if (out.board_[pushed] != make_piece(~out.side_, kPawn) || !out.empty(ep_square) ||
+      !out.empty(origin)) {
+    error = "FEN en-passant square '" + ep + "' does not follow a double pawn push";
+    return false;
+  }
+  if (out.en_passant_capturable(ep_square)) st.en_passant = ep_square;
+  return true;
+}
+
+bool Position::parse_fen(std::string_view fen, Position& out, std::string& error) {
+  out = Position();
+  std::istringstream in{std::string(fen)};
+  std::string placement, side, castling, ep, halfmove = "0", fullmove = "1";
+  if (!(in >> placement >> side >> castling >> ep)) {
+    error = "FEN needs at least 4 fields (placement, side, castling, en passant): '" +
+            std::string(fen) + "'";
+    return false;
+  }
+  in >> halfmove >> fullmove;
+  std::string extra;
+  if (in >> extra) {
+    error = "FEN has unexpected text after the move counters: '" + extra + "'";
+    return false;
+  }
+  out.board_.fill(kNoPiece);
+  if (!parse_placement(placement, out, error)) return false;
   if (side == "w") {
     out.side_ = kWhite;
   } else if (side == "b") {
@@ -408,45 +455,9 @@ bool Position::parse_fen(std::string_view fen, Position& out, std::string& error
     error = "FEN side to move must be 'w' or 'b', not '" + side + "'";
     return false;
   }
-
   State st;
-  if (castling != "-") {
-    for (char c : castling) {
-      const size_t i = std::string_view("KQkq").find(c);
-      if (i == std::string_view::npos) {
-        error = std::string("FEN castling field has an unknown letter '") + c + "'";
-        return false;
-      }
-      const Color color = i < 2 ? kWhite : kBlack;
-      const int back_rank = color == kWhite ? 0 : 7;
-      const Square rook_square = make_square(i % 2 == 0 ? 7 : 0, back_rank);
-      if (out.board_[make_square(4, back_rank)] != make_piece(color, kKing) ||
-          out.board_[rook_square] != make_piece(color, kRook)) {
-        error = std::string("FEN castling right '") + c + "' needs the king and rook on " +
-                square_name(make_square(4, back_rank)) + " and " + square_name(rook_square);
-        return false;
-      }
-      st.castling |= uint8_t(1 << i);
-    }
-  }
-
-  if (ep != "-") {
-    const int ep_rank = out.side_ == kWhite ? 5 : 2;
-    if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] != char('1' + ep_rank)) {
-      error = "FEN en-passant square '" + ep + "' is not a square on rank " +
-              std::to_string(ep_rank + 1);
-      return false;
-    }
-    const Square ep_square = make_square(ep[0] - 'a', ep_rank);
-    const Square pushed = out.side_ == kWhite ? ep_square - 8 : ep_square + 8;
-    const Square origin = out.side_ == kWhite ? ep_square + 8 : ep_square - 8;
-    if (out.board_[pushed] != make_piece(~out.side_, kPawn) || !out.empty(ep_square) ||
-        !out.empty(origin)) {
-      error = "FEN en-passant square '" + ep + "' does not follow a double pawn push";
-      return false;
-    }
-    if (out.en_passant_capturable(ep_square)) st.en_passant = ep_square;
-  }
+  if (!parse_castling(castling, out, st, error) || !parse_en_passant(ep, out, st, error))
+    return false;
 
   int rule50 = 0, fullmove_number = 1;
   if (!parse_count(halfmove, 9999, rule50)) {

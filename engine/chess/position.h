@@ -105,6 +105,12 @@ class Position {
   };
 
   const State& state() const { return states_.back(); }
+  // parse_fen's fields, each into `out` (or `st`); false with `error` naming what is wrong.
+  static bool parse_placement(const std::string& placement, Position& out, std::string& error);
+  static bool parse_castling(const std::string& castling, const Position& out, State& st,
+                             std::string& error);
+  static bool parse_en_passant(const std::string& ep, const Position& out, State& st,
+                               std::string& error);
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);

@@ -349,32 +349,18 @@ class PgnReader {
 
 }  // namespace
 
-bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
-  if (!is_result(game.result)) {
-    error = "result '" + game.result + "' is not one of 1-0, 0-1, 1/2-1/2, *";
-    return false;
-  }
-  Position pos = Position::start();
-  // Coordinate games (xiangqi) count their moves from the FEN's side and move number fields.
-  bool coordinate_black_first = false;
-  int coordinate_first_number = 1;
-  if (game.coordinate_moves) {
-    std::istringstream fields(game.start_fen);
-    std::string board, side, skip;
-    fields >> board >> side >> skip >> skip >> skip >> coordinate_first_number;
-    if (board.empty() || (side != "w" && side != "b")) {
-      error = "a coordinate game needs a start FEN with its side to move, not '" +
-              game.start_fen + "'";
-      return false;
-    }
-    coordinate_black_first = side == "b";
-    if (!fields || coordinate_first_number < 1) coordinate_first_number = 1;
-  } else if (!game.start_fen.empty() && !Position::parse_fen(game.start_fen, pos, error)) {
-    error = "bad start FEN '" + game.start_fen + "': " + error;
-    return false;
-  }
+namespace {
 
-  std::string text;
+// Where a coordinate game's (xiangqi's) move numbers start: from its FEN's side and move
+// number fields.
+struct CoordinateStart {
+  bool black_first = false;
+  int first_number = 1;
+};
+
+// The tag section: the Seven Tag Roster in its order (defaults for those not given), SetUp and
+// FEN for a game from another start, then the other tags; with the blank line after it.
+bool write_tags(const PgnGame& game, const Position& pos, std::string& text, std::string& error) {
   for (size_t i = 0; i < kSevenTagRoster.size(); ++i) {
     const std::string* value = find_tag(game.tags, kSevenTagRoster[i]);
     if (kSevenTagRoster[i] == "Result") {
@@ -397,9 +383,14 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
     append_tag(name, value, text);
   }
   text += '\n';
+  return true;
+}
 
-  // A move and its number form one unit, so that a line never ends between them.
-  std::vector<std::string> units;
+// The movetext's units: a move and its number form one unit, so that a line never ends between
+// them; each move's comment follows it. Chess moves are checked and written in SAN from `pos`,
+// coordinate moves as given.
+bool move_units(const PgnGame& game, Position& pos, const CoordinateStart& start,
+                std::vector<std::string>& units, std::string& error) {
   bool after_comment = false;
   // One comment after the last move, as cutechess writes it ("{+M1/127 0.00s, White mates}"):
   // two in a row there is legal PGN, but chess.js rejects it, and with it the whole game.
@@ -412,45 +403,36 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
   };
   for (size_t ply = 0; ply < game.moves.size(); ++ply) {
     const PgnMove& pgn_move = game.moves[ply];
-    std::string why;
+    std::string why, unit, move_text;
+    int move_number = 0;
+    bool white = false;
     if (game.coordinate_moves) {
-      const size_t count = ply + (coordinate_black_first ? 1 : 0);  // Plies from a White move.
-      const int move_number = coordinate_first_number + int(count / 2);
-      const bool white = count % 2 == 0;
+      const size_t count = ply + (start.black_first ? 1 : 0);  // Plies from a White move.
+      move_number = start.first_number + int(count / 2);
+      white = count % 2 == 0;
       if (pgn_move.uci.empty() ||
           pgn_move.uci.find_first_of(" \t{}()[];.\"") != std::string::npos) {
         error = "ply " + std::to_string(ply + 1) + ": '" + pgn_move.uci +
                 "' is not a coordinate move";
         return false;
       }
-      std::string unit;
-      if (white)
-        unit = std::to_string(move_number) + ". ";
-      else if (ply == 0 || after_comment)
-        unit = std::to_string(move_number) + "... ";
-      units.push_back(unit + pgn_move.uci);
-      const size_t units_before = units.size();
-      if (!append_comment(comment_of(ply), units, why)) {
+      move_text = pgn_move.uci;
+    } else {
+      const Move move = chess::parse_uci_move(pos, pgn_move.uci, why);
+      if (move.is_none()) {
         error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " + why;
         return false;
       }
-      after_comment = units.size() != units_before;
-      continue;
+      move_number = 1 + pos.game_ply() / 2;
+      white = pos.side_to_move() == chess::kWhite;
+      move_text = chess::move_to_san(pos, move);
+      pos.make_move(move);
     }
-    const Move move = chess::parse_uci_move(pos, pgn_move.uci, why);
-    if (move.is_none()) {
-      error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " + why;
-      return false;
-    }
-    const int move_number = 1 + pos.game_ply() / 2;
-    std::string unit;
-    if (pos.side_to_move() == chess::kWhite)
+    if (white)
       unit = std::to_string(move_number) + ". ";
     else if (ply == 0 || after_comment)
       unit = std::to_string(move_number) + "... ";
-    unit += chess::move_to_san(pos, move);
-    units.push_back(std::move(unit));
-    pos.make_move(move);
+    units.push_back(unit + move_text);
     const size_t units_before = units.size();
     if (!append_comment(comment_of(ply), units, why)) {
       error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " + why;
@@ -458,7 +440,37 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
     }
     after_comment = units.size() != units_before;
   }
-  if (!final_joins_last && !append_comment(game.final_comment, units, error)) return false;
+  return final_joins_last || append_comment(game.final_comment, units, error);
+}
+
+}  // namespace
+
+bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
+  if (!is_result(game.result)) {
+    error = "result '" + game.result + "' is not one of 1-0, 0-1, 1/2-1/2, *";
+    return false;
+  }
+  Position pos = Position::start();
+  CoordinateStart start;
+  if (game.coordinate_moves) {
+    std::istringstream fields(game.start_fen);
+    std::string board, side, skip;
+    fields >> board >> side >> skip >> skip >> skip >> start.first_number;
+    if (board.empty() || (side != "w" && side != "b")) {
+      error = "a coordinate game needs a start FEN with its side to move, not '" +
+              game.start_fen + "'";
+      return false;
+    }
+    start.black_first = side == "b";
+    if (!fields || start.first_number < 1) start.first_number = 1;
+  } else if (!game.start_fen.empty() && !Position::parse_fen(game.start_fen, pos, error)) {
+    error = "bad start FEN '" + game.start_fen + "': " + error;
+    return false;
+  }
+  std::string text;
+  if (!write_tags(game, pos, text, error)) return false;
+  std::vector<std::string> units;
+  if (!move_units(game, pos, start, units, error)) return false;
   units.push_back(game.result);
   append_wrapped(units, text);
   text += '\n';

@@ -22,9 +22,10 @@ struct ThreadOptions {
   std::string strategy;
   std::string split_nodes;      // "pv-all" or "any"
   std::string ordering_memory;  // "copy", "own" or "shared"
-  int min_split_depth = 4;
-  int max_helpers_per_split = 8;
+  int min_split_depth = 0;  // 0: the strategy's default for the thread count.
+  int max_helpers_per_split = 0;
   std::string split_join;       // "booked" or "late"
+  std::string split_choice;     // "own" or "tree" (DTS)
   std::string abdada_form;      // "marks" or "kerrigan"
   std::string affinity;         // "none" or "cores" (ThreadAffinity)
 };

@@ -259,7 +259,7 @@ bool GameEngine<G>::apply_option(const std::string& name) {
     if (!table_.reallocate(&message)) error(message);
   } else if (name == "SplitStrategy" || name == "SplitNodes" || name == "MinSplitDepth" ||
              name == "MaxHelpersPerSplit" || name == "OrderingMemory" || name == "SplitJoin" ||
-             name == "AbdadaForm" || name == "ThreadAffinity") {
+             name == "SplitChoice" || name == "AbdadaForm" || name == "ThreadAffinity") {
     configure_threads();
   } else if (name == "OwnBook" || name == "BookFile") {
     apply_book_options();
@@ -305,6 +305,7 @@ void GameEngine<G>::configure_threads() {
   threads.max_helpers_per_split = int(options_.spin("MaxHelpersPerSplit"));
   threads.ordering_memory = options_.text("OrderingMemory");
   threads.split_join = options_.text("SplitJoin");
+  threads.split_choice = options_.text("SplitChoice");
   threads.abdada_form = options_.text("AbdadaForm");
   threads.affinity = options_.text("ThreadAffinity");
   parallel_.of<G>().configure(*searcher_, threads);

@@ -25,7 +25,7 @@ from uci_test_support import (INFO_FIELDS, START_FEN, Engine, Failure, check, ch
 
 EXPECTED_OPTIONS = ["Hash", "Threads", "SplitStrategy", "TTEntry", "TTReplace", "SplitNodes",
                     "MinSplitDepth", "MaxHelpersPerSplit", "OrderingMemory", "SplitJoin",
-                    "AbdadaForm", "SearchFeatures", "Clear Hash"]
+                    "SplitChoice", "AbdadaForm", "SearchFeatures", "Clear Hash"]
 
 
 def test_uci_handshake(e):
@@ -53,6 +53,7 @@ def test_uci_handshake(e):
                          ("SplitNodes", ["pv-all", "any"]),
                          ("OrderingMemory", ["copy", "own", "shared"]),
                          ("SplitJoin", ["booked", "late"]),
+                         ("SplitChoice", ["own", "tree"]),
                          ("AbdadaForm", ["marks", "kerrigan"])):
         check(options[name][0] == "combo", "%s is not a combo" % name)
         vars_ = re.findall(r"\bvar (\S+)", options[name][1])

@@ -57,10 +57,13 @@ inline const std::vector<EngineOption>& engine_options() {
         {"SplitNodes", "split-nodes", Kind::kCombo, 0, 0, 0,
          rules.split_any_node ? "any" : "pv-all", {"pv-all", "any"},
          "which nodes may be split: predicted PV and All nodes, or any"},
-        {"MinSplitDepth", "min-split-depth", Kind::kSpin, 1, 64, rules.min_split_depth, "", {},
-         "the least remaining depth at which a node is split"},
-        {"MaxHelpersPerSplit", "max-helpers", Kind::kSpin, 1, 256, rules.max_helpers_per_split,
-         "", {}, "the most threads that join one split point besides its owner"},
+        {"MinSplitDepth", "min-split-depth", Kind::kSpin, 0, 64, rules.min_split_depth, "", {},
+         "the least remaining depth at which a node is split; 0: the strategy's default for "
+         "the thread count (parallel/strategy.cc)"},
+        {"MaxHelpersPerSplit", "max-helpers", Kind::kSpin, 0, 256, rules.max_helpers_per_split,
+         "", {},
+         "the most threads that join one split point besides its owner; 0: the strategy's "
+         "default for the thread count"},
         {"OrderingMemory", "ordering", Kind::kCombo, 0, 0, 0,
          rules.ordering == OrderingMemory::kCopy  ? "copy"
          : rules.ordering == OrderingMemory::kOwn ? "own"
@@ -72,6 +75,11 @@ inline const std::vector<EngineOption>& engine_options() {
          {"booked", "late"},
          "how helpers come to split points: only booked by a split as it is made, or also late, "
          "an idle thread joining the deepest split point whose moves are still handed out"},
+        {"SplitChoice", "split-choice", Kind::kCombo, 0, 0, 0,
+         rules.split_choice_tree ? "tree" : "own", {"own", "tree"},
+         "which split DTS's idle threads get: the first busy thread to enter a node splits its "
+         "own shallowest eligible frame, or the frame with the most depth left in any busy "
+         "thread's tree, as Hyatt's DTS chose"},
         {"AbdadaForm", "abdada-form", Kind::kCombo, 0, 0, 0, "marks", {"marks", "kerrigan"},
          "ABDADA's form: busy marks alone, or Kerrigan's simplified ABDADA (cutoff checks, a "
          "move unmarked once its null-window search returns)"},

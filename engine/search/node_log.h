@@ -1,7 +1,7 @@
 // A per-node log of a search (issue 48): one compact record for every full-width node a
 // thread enters, with the window and depth it was given and the value it returned. Two logs of
 // one position (one thread's and a parallel search's) show what counters cannot: positions one
-// thread never visits, positions searched at another depth or again (bench/node_log_compare.h).
+// thread never visits, positions searched at another depth or again (bench/overhead/node_log_compare.h).
 //
 // Off by default and free then: the worker tests one pointer (SharedSearchState::node_log) per
 // node. Each thread appends to its own vector only, so no record is shared while a search runs.

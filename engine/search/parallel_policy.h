@@ -50,13 +50,19 @@ enum class OrderingMemory : uint8_t { kOwn, kCopy, kShared };
 // The rules of the split mechanism, whatever strategy drives it.
 struct SplitRules {
   bool split_any_node = false;  // SplitNodes=any: also split nodes predicted Cut.
-  int min_split_depth = 4;
-  int max_helpers_per_split = 8;
+  // 0 in either (the default): the strategy's value for the thread count, from its registry
+  // entry (parallel/strategy.h), put in before a team is made, so that no worker sees a 0.
+  int min_split_depth = 0;
+  int max_helpers_per_split = 0;
   OrderingMemory ordering = OrderingMemory::kCopy;
   // SplitJoin=late: a thread that falls idle also joins a split point made earlier, the
   // deepest whose moves are still being handed out, instead of only waiting to be booked by
   // a new split (parallel/split_team.h).
   bool late_join = false;
+  // SplitChoice=tree (DTS): the split idle threads get is chosen from every busy thread's tree,
+  // the eligible frame with the most depth left, as Hyatt's DTS chose; otherwise the first busy
+  // thread to enter a node splits its own shallowest eligible frame (parallel/dts.h).
+  bool split_choice_tree = false;
   // Not a rule of the mechanism but where it runs: each of the team's threads on a CPU of its
   // own (ThreadAffinity, scale --affinity; parallel/thread_pool.h).
   bool pin_threads = false;

@@ -20,6 +20,7 @@ class WorkMeter {
     kEvaluation,      // A static evaluation.
     kSplit,           // A split point made from a frame (the position and ordering copied).
     kJoin,            // A helper joined a split point (the position and ordering copied).
+    kRemoteLine,      // A line another CPU writes, read to coordinate (DTS's offers): a miss.
   };
 
   virtual ~WorkMeter() = default;

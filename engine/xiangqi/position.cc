@@ -211,17 +211,7 @@ uint64_t Position::compute_key() const {
   return key;
 }
 
-bool Position::parse_fen(std::string_view fen, Position& out, std::string& error) {
-  std::istringstream in{std::string(fen)};
-  std::string placement, side, castling = "-", en_passant = "-", halfmove = "0", fullmove = "1";
-  in >> placement >> side;
-  if (placement.empty()) return error = "empty FEN", false;
-  if (side.empty()) return error = "FEN '" + std::string(fen) + "' has no side to move", false;
-  in >> castling >> en_passant >> halfmove >> fullmove;
-  std::string extra;
-  if (in >> extra) return error = "FEN has an unexpected field '" + extra + "'", false;
-
-  Position pos;
+bool Position::parse_placement(const std::string& placement, Position& pos, std::string& error) {
   pos.board_.fill(kNoPiece);
   int rank = kRanks - 1, file = 0;
   for (const char ch : placement) {
@@ -266,6 +256,21 @@ bool Position::parse_fen(std::string_view fen, Position& out, std::string& error
   for (const Color c : {kRed, kBlack})
     if (pos.counts_[c][kKing] != 1)
       return error = std::string("FEN has no ") + (c == kRed ? "Red" : "Black") + " general", false;
+  return true;
+}
+
+bool Position::parse_fen(std::string_view fen, Position& out, std::string& error) {
+  std::istringstream in{std::string(fen)};
+  std::string placement, side, castling = "-", en_passant = "-", halfmove = "0", fullmove = "1";
+  in >> placement >> side;
+  if (placement.empty()) return error = "empty FEN", false;
+  if (side.empty()) return error = "FEN '" + std::string(fen) + "' has no side to move", false;
+  in >> castling >> en_passant >> halfmove >> fullmove;
+  std::string extra;
+  if (in >> extra) return error = "FEN has an unexpected field '" + extra + "'", false;
+
+  Position pos;
+  if (!parse_placement(placement, pos, error)) return false;
 
   if (side == "w" || side == "r") {
     pos.side_ = kRed;

@@ -80,6 +80,8 @@ class Position {
   bool is_consistent(std::string* why = nullptr) const;
 
  private:
+  // parse_fen's board field into `pos`; false with `error` naming what is wrong.
+  static bool parse_placement(const std::string& placement, Position& pos, std::string& error);
   // What make_move() cannot recompute on unmake; one per ply of the game.
   struct State {
     uint64_t key = 0;

@@ -6,7 +6,7 @@ Wald's truncated SPRT: play game pairs until the LLR crosses a bound, or until t
 cap, accept H1 when the LLR is above 0 (the estimate is nearer elo1 than elo0), else H0. This
 simulates it with the pentanomial distribution of real tests (`--ptnml`, pair counts), tilted
 exponentially to each true Elo, and the LLR of the normal approximation to the pentanomial GSPRT
-(fishtest's; `bench/match_stats.h` computes the exact GSPRT, which agrees closely at these
+(fishtest's; `bench/stats/match_stats.h` computes the exact GSPRT, which agrees closely at these
 sample sizes). Prints a table of the accept rate and the mean games for each true Elo and cap.
 
   /usr/bin/python3 experiments/strength/sprt_truncation.py

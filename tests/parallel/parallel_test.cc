@@ -149,6 +149,7 @@ struct Config {
   int max_helpers = 8;
   bool late_join = false;
   AbdadaForm abdada_form = AbdadaForm::kMarks;
+  bool tree_choice = false;  // SplitChoice=tree (DTS reads it).
 
   SplitSettings settings() const {
     SplitSettings s;
@@ -158,11 +159,13 @@ struct Config {
     s.max_helpers_per_split = max_helpers;
     s.late_join = late_join;
     s.abdada_form = abdada_form;
+    s.split_choice_tree = tree_choice;
     return s;
   }
   // The strategy at its defaults (the other configurations vary the split rules).
   bool plain() const {
-    return !any_node && min_split_depth == 4 && !late_join && abdada_form == AbdadaForm::kMarks;
+    return !any_node && min_split_depth == 4 && !late_join && abdada_form == AbdadaForm::kMarks &&
+           !tree_choice;
   }
 };
 
@@ -184,6 +187,8 @@ std::vector<Config> make_configs() {
     out.push_back({name + "_any_min2", e.strategy, true, 2});
     // SplitJoin=late, where idle threads also join split points made earlier.
     out.push_back({name + "_min2_late", e.strategy, false, 2, 8, true});
+    // SplitChoice=tree, where the busy threads' offers decide which splits (DTS reads it).
+    out.push_back({name + "_min2_tree", e.strategy, false, 2, 8, false, AbdadaForm::kMarks, true});
   }
   return out;
 }
@@ -893,6 +898,59 @@ bool is_team_of(search::ParallelPolicy<ChessGame>* policy, SplitStrategy s) {
   if (s == SplitStrategy::kNone) return policy == nullptr;
   const auto* team = dynamic_cast<ThreadTeam<ChessGame>*>(policy);
   return team != nullptr && team->strategy() == s;
+}
+
+// Split rules left at 0 (MinSplitDepth and MaxHelpersPerSplit at their defaults) are the
+// strategy's registry rows for the thread count, and a team is made with them; a rule the user
+// set stays whatever the count.
+TEST(ConfigureThreadsTest, RulesLeftAtZeroFollowTheThreadCount) {
+  for (const StrategyEntry& entry : split_strategies()) {
+    SCOPED_TRACE(std::string(entry.name));
+    ASSERT_FALSE(entry.rules_by_threads.empty());
+    EXPECT_EQ(entry.rules_by_threads.front().threads, 1);
+    SplitSettings settings;
+    settings.strategy = entry.strategy;
+    for (size_t row = 0; row < entry.rules_by_threads.size(); ++row) {
+      const RulesFromThreads& rules = entry.rules_by_threads[row];
+      const int last = row + 1 < entry.rules_by_threads.size()
+                           ? entry.rules_by_threads[row + 1].threads - 1
+                           : search::kMaxSearchThreads;
+      ASSERT_GE(last, rules.threads) << "rows out of order";
+      for (int threads : {rules.threads, last}) {
+        const SplitSettings resolved = rules_for_threads(settings, threads);
+        EXPECT_EQ(resolved.min_split_depth, rules.min_split_depth) << threads << " threads";
+        EXPECT_EQ(resolved.max_helpers_per_split, rules.max_helpers_per_split)
+            << threads << " threads";
+      }
+    }
+    SplitSettings given = settings;
+    given.min_split_depth = 6;
+    given.max_helpers_per_split = 3;
+    for (int threads : {2, 16, 64}) {
+      EXPECT_EQ(rules_for_threads(given, threads).min_split_depth, 6);
+      EXPECT_EQ(rules_for_threads(given, threads).max_helpers_per_split, 3);
+    }
+  }
+  // The sweeps' choice for YBWC and DTS: more helpers at 16, shallower splits from 32.
+  for (SplitStrategy s : {SplitStrategy::kYbwc, SplitStrategy::kDts}) {
+    SplitSettings settings;
+    settings.strategy = s;
+    EXPECT_EQ(rules_for_threads(settings, 16).max_helpers_per_split, 16);
+    EXPECT_EQ(rules_for_threads(settings, 64).min_split_depth, 2);
+  }
+  // make_team resolves them: a 16-thread team's split points take 16 helpers.
+  hashing::TranspositionTable table;
+  std::string error;
+  ASSERT_TRUE(table.resize(1, &error)) << error;
+  auto searcher = std::make_unique<Searcher<ChessGame>>(table);
+  SplitSettings settings;
+  settings.strategy = SplitStrategy::kYbwc;
+  configure_threads(*searcher, 16, settings);
+  ASSERT_NE(searcher->threads(), nullptr);
+  EXPECT_EQ(searcher->threads()->rules.max_helpers_per_split, 16);
+  EXPECT_EQ(searcher->threads()->rules.min_split_depth, 4);
+  configure_threads(*searcher, 2, settings);
+  EXPECT_EQ(searcher->threads()->rules.max_helpers_per_split, 8);
 }
 
 // configure_threads: one thread or "none" is the plain single-threaded searcher; otherwise a

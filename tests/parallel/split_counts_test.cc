@@ -63,7 +63,7 @@ TEST(NodeTypeSearchTest, SplitCountsByDraftAddUpInTwoThreadSearches) {
         const SplitOutcomes& o = all.splits_by_draft[b][p];
         EXPECT_EQ(o.made, o.finished() + o.abandoned) << "draft bucket " << b << " type " << p;
         EXPECT_LE(o.wasted, o.made);
-        if (b < draft_bucket(settings.min_split_depth)) {
+        if (b < draft_bucket(parallel::rules_for_threads(settings, 2).min_split_depth)) {
           EXPECT_EQ(o.made, 0u) << "a split below MinSplitDepth, bucket " << b;
         }
         made += o.made;

@@ -23,6 +23,11 @@ POSITIONS=${POSITIONS:-16}
 SWEEP_POSITIONS=${SWEEP_POSITIONS:-12}
 SWEEP_DEPTH=${SWEEP_DEPTH:-18}
 JOBS=${JOBS:-2}
+# The split rules these results were made with (depth 4, 8 helpers, then every count's
+# defaults). Since issue 71 the defaults follow the thread count (parallel/strategy.cc), so
+# they are named here, where a stage does not vary them, for a rerun to reproduce the folders.
+DEPTH4=(--min-split-depth 4)
+HELPERS8=(--max-helpers 8)
 stages=("$@")
 [ ${#stages[@]} -eq 0 ] && stages=(probe curve sweep tuned plots)
 
@@ -38,32 +43,37 @@ for stage in "${stages[@]}"; do
     probe)  # How long a depth takes, and how speedup grows with it: 4 positions, 16 and 64 CPUs.
       for d in 12 14 16 18 20 22; do
         start=$(date +%s)
-        simulate "$HERE/probe-d$d" --positions 4 --depth "$d" --cpus 16,64 --strategies ybwc,dts
+        simulate "$HERE/probe-d$d" --positions 4 --depth "$d" --cpus 16,64 --strategies ybwc,dts \
+          "${DEPTH4[@]}" "${HELPERS8[@]}"
         echo "probe: depth $d, 4 positions, 1, 16 and 64 CPUs: $(( $(date +%s) - start )) s" >&2
       done ;;
     curve)  # Item 5's curve: every strategy, 2..64 CPUs, at DEPTH.
       simulate "$HERE/curve-d$DEPTH" --positions "$POSITIONS" --depth "$DEPTH" \
-        --cpus 2,4,8,16,32,64 --strategies ybwc,dts,lazy,abdada ;;
+        --cpus 2,4,8,16,32,64 --strategies ybwc,dts,lazy,abdada "${DEPTH4[@]}" "${HELPERS8[@]}" ;;
     sweep)  # One setting at a time around the defaults, YBWC and DTS, at 16 and 64 CPUs.
       simulate "$HERE/sweep-d$SWEEP_DEPTH/defaults" --positions "$SWEEP_POSITIONS" \
-        --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts
+        --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts "${DEPTH4[@]}" "${HELPERS8[@]}"
       for value in 2 3 6; do
         simulate "$HERE/sweep-d$SWEEP_DEPTH/min-split-depth-$value" --positions "$SWEEP_POSITIONS" \
-          --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts --min-split-depth "$value"
+          --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts --min-split-depth "$value" \
+          "${HELPERS8[@]}"
       done
       for value in 4 16; do
         simulate "$HERE/sweep-d$SWEEP_DEPTH/max-helpers-$value" --positions "$SWEEP_POSITIONS" \
-          --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts --max-helpers "$value"
+          --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts --max-helpers "$value" \
+          "${DEPTH4[@]}"
       done
       simulate "$HERE/sweep-d$SWEEP_DEPTH/split-nodes-any" --positions "$SWEEP_POSITIONS" \
-        --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts --split-nodes any
+        --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts --split-nodes any \
+        "${DEPTH4[@]}" "${HELPERS8[@]}"
       simulate "$HERE/sweep-d$SWEEP_DEPTH/split-join-late" --positions "$SWEEP_POSITIONS" \
-        --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts --split-join late
+        --depth "$SWEEP_DEPTH" --cpus 16,64 --strategies ybwc,dts --split-join late \
+        "${DEPTH4[@]}" "${HELPERS8[@]}"
       ;;
     tuned)  # The setting the sweeps favour at 64 CPUs, MinSplitDepth 2, on the curve's positions
       # and depth at 4 to 64 CPUs.
       simulate "$HERE/tuned-d$DEPTH/min-split-depth-2" --positions "$POSITIONS" --depth "$DEPTH" \
-        --cpus 4,8,16,64 --strategies ybwc,dts --min-split-depth 2 ;;
+        --cpus 4,8,16,64 --strategies ybwc,dts --min-split-depth 2 "${HELPERS8[@]}" ;;
     plots)
       /usr/bin/python3 scripts/plot_simulate.py "$HERE/curve-d$DEPTH/summary.csv" ;;
     *)
