@@ -870,6 +870,9 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RandomSearchTest, ::testing::ValuesIn(plain
 
 // Kerrigan's form of ABDADA probes the table again at nodes with moves put off (cutoff checks),
 // and only there; the plain form never does (stats_are_sane checks both on every search).
+// Whether a move is put off at a non-PV node deep enough for a check depends on timing: a slow
+// (sanitized, loaded) run met 40 put off and none eligible in four depth-6 searches, so the test
+// goes on through the suite until it has met checks, and fails only if no search in it does.
 TEST(AbdadaKerriganTest, CutoffChecksProbeNodesWithMovesPutOff) {
   SplitSettings settings;
   settings.strategy = SplitStrategy::kAbdada;
@@ -877,8 +880,8 @@ TEST(AbdadaKerriganTest, CutoffChecksProbeNodesWithMovesPutOff) {
   Engine e(4, settings, 16);
   uint64_t checks = 0, decided = 0, postponed = 0;
   const auto fens = random_positions();
-  for (size_t i = 0; i < 4 && i < fens.size(); ++i) {
-    const SearchResult r = e.fresh_search(parse(fens[i]), depth_limit(kSanitized ? 6 : 9));
+  for (size_t i = 0; i < fens.size() && (i < 4 || checks == 0 || postponed == 0); ++i) {
+    const SearchResult r = e.fresh_search(parse(fens[i]), depth_limit(kSanitized ? 7 : 9));
     ASSERT_TRUE(stats_are_sane(e, r.nodes));
     for (const auto& report : thread_reports(*e.searcher)) {
       checks += report.stats.cutoff_checks;
