@@ -79,6 +79,25 @@ TEST(ContinuationHistoryTest, RowsAreSeparateAndScoresStayWithinInt16) {
   EXPECT_EQ(c.row(9)[9], 0);
 }
 
+// The table comes from calloc, not from zeros written one by one (history.h): every cell of a
+// large one reads zero when made and after a clear that follows updates all over it.
+TEST(ContinuationHistoryTest, ALargeTableIsZeroWhenMadeAndAfterClear) {
+  constexpr int kSize = 1300;  // About xiangqi's (3.2 MB).
+  const auto all_zero = [](const ContinuationHistory& c) {
+    for (int p = 0; p < kSize; ++p)
+      for (int i = 0; i < kSize; ++i)
+        if (c.row(p)[i] != 0) return false;
+    return true;
+  };
+  ContinuationHistory c(kSize);
+  EXPECT_TRUE(all_zero(c));
+  for (int p = 0; p < kSize; p += 7)
+    for (int i = 0; i < kSize; i += 5) c.update(p, i, 100 + i);
+  EXPECT_FALSE(all_zero(c));
+  c.clear();
+  EXPECT_TRUE(all_zero(c));
+}
+
 // Two threads updating and reading one table (what OrderingMemory=shared does): no data race
 // (the ThreadSanitizer config runs this), and every score stays within its bounds.
 TEST(HistoryTest, SharedByThreadsStaysBounded) {
