@@ -209,16 +209,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     aborted_ = true;
     return return_value(ply, 0);
   }
-  if (ply > 0) {
-    if (Score rule; G::rule_score(pos_, rule)) return return_value(ply, rule);
-    if (ply >= kMaxPly) return return_value(ply, evaluate_here());
-    // Mate-distance pruning: no line from here beats a mate already found nearer the root.
-    f.alpha = std::max(f.alpha, mated_in(ply));
-    f.beta = std::min(f.beta, mate_in(ply + 1));
-    if (f.alpha >= f.beta) return return_value(ply, f.alpha);
-    if (shared_.hurry.load(std::memory_order_relaxed)) [[unlikely]]
-      return return_value(ply, hurried_value(ply));
-  }
+  if (Score value; ply > 0 && ends_before_search(ply, value)) return return_value(ply, value);
   if (f.depth <= 0) {
     const Score v = quiescence(f.alpha, f.beta, ply);
     return return_value(ply, aborted_ ? 0 : v);
@@ -232,6 +223,47 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
     f.log_thread = thread_index_;
   }
   if (policy_ && policy_->points.node_entered) policy_->node_entered(*this, ply);
+  reset_entered_frame(f);
+  const bool pv = f.type == NodeType::kPV;
+  const bool excluding = bool(f.excluded_move);
+  // A search without a move cannot use the table's word on the position with all of them.
+  if (Score value; ply > 0 && !excluding && table_cuts_off_at_entry(ply, pv, value))
+    return return_value(ply, value);
+  // Internal iterative reduction: a node the table knows no move for is searched a ply less
+  // (what an internal deepening search would have spent finding a first move).
+  if (shared_.features.iir && ply > 0 && !f.table_move && f.depth >= 4) {
+    --f.depth;
+    ++stats_.accounting.iir;
+    if (NodeLog* log = shared_.node_log) [[unlikely]]
+      log->mark(thread_index_, f.log_index, NodeRecord::kIir);
+  }
+  return prune_at_entry(ply, pv, excluding);
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::ends_before_search(int ply, Score& value) {
+  Frame& f = frames_[ply];
+  if (G::rule_score(pos_, value)) return true;
+  if (ply >= kMaxPly) {
+    value = evaluate_here();
+    return true;
+  }
+  // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+  f.alpha = std::max(f.alpha, mated_in(ply));
+  f.beta = std::min(f.beta, mate_in(ply + 1));
+  if (f.alpha >= f.beta) {
+    value = f.alpha;
+    return true;
+  }
+  if (shared_.hurry.load(std::memory_order_relaxed)) [[unlikely]] {
+    value = hurried_value(ply);
+    return true;
+  }
+  return false;
+}
+
+template <SearchGame G>
+void SearchWorker<G>::reset_entered_frame(Frame& f) {
   f.in_check = G::in_check(pos_);
   f.split = nullptr;
   f.type = f.predicted;
@@ -249,39 +281,36 @@ typename SearchWorker<G>::Action SearchWorker<G>::enter_node(int ply) {
   f.postponed_taken = 0;
   f.announced = false;
   f.nodes_at_entry = subtree_clock();
-  const bool pv = f.type == NodeType::kPV;
-  const bool excluding = bool(f.excluded_move);
+}
 
+template <SearchGame G>
+bool SearchWorker<G>::table_cuts_off_at_entry(int ply, bool pv, Score& value) {
+  Frame& f = frames_[ply];
   hashing::TtEntry entry;
-  // A search without a move cannot use the table's word on the position with all of them.
-  if (ply > 0 && !excluding && probe_table(entry)) {
-    f.table_move = G::move_from_bits(entry.move);
-    if (entry.bound != hashing::TtBound::None) {
-      f.table_score = hashing::score_from_tt(entry.score, ply);
-      f.table_depth = entry.depth;
-      f.table_lower_bound =
-          entry.bound == hashing::TtBound::Lower || entry.bound == hashing::TtBound::Exact;
-    }
-    if (!pv && entry.depth >= f.depth && entry.bound != hashing::TtBound::None) {
-      const Score s = hashing::score_from_tt(entry.score, ply);
-      if (entry.bound == hashing::TtBound::Exact ||
-          (entry.bound == hashing::TtBound::Lower && s >= f.beta) ||
-          (entry.bound == hashing::TtBound::Upper && s <= f.alpha)) {
-        ++stats_.tt.cutoffs;
-        return return_value(ply, s);
-      }
-    }
+  if (!probe_table(entry)) return false;
+  f.table_move = G::move_from_bits(entry.move);
+  if (entry.bound == hashing::TtBound::None) return false;
+  f.table_score = hashing::score_from_tt(entry.score, ply);
+  f.table_depth = entry.depth;
+  f.table_lower_bound =
+      entry.bound == hashing::TtBound::Lower || entry.bound == hashing::TtBound::Exact;
+  if (pv || entry.depth < f.depth) return false;
+  const Score s = hashing::score_from_tt(entry.score, ply);
+  if (entry.bound == hashing::TtBound::Exact ||
+      (entry.bound == hashing::TtBound::Lower && s >= f.beta) ||
+      (entry.bound == hashing::TtBound::Upper && s <= f.alpha)) {
+    ++stats_.tt.cutoffs;
+    value = s;
+    return true;
   }
-  const SearchFeatures& features = shared_.features;
-  // Internal iterative reduction: a node the table knows no move for is searched a ply less
-  // (what an internal deepening search would have spent finding a first move).
-  if (features.iir && ply > 0 && !f.table_move && f.depth >= 4) {
-    --f.depth;
-    ++stats_.accounting.iir;
-    if (NodeLog* log = shared_.node_log) [[unlikely]]
-      log->mark(thread_index_, f.log_index, NodeRecord::kIir);
-  }
+  return false;
+}
 
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::prune_at_entry(int ply, bool pv,
+                                                                 bool excluding) {
+  Frame& f = frames_[ply];
+  const SearchFeatures& features = shared_.features;
   f.static_eval = f.in_check ? -kInfiniteScore : evaluate_here();
   // Improving: above this side's last static eval. Unknown (in check then or now, or two
   // plies up lies outside this thread's frames) counts as improving: it prunes less.
@@ -448,25 +477,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   if (ply == 0 && !f.split) f.nodes_at_move = nodes();  // This root move's effort from here.
   if (features.tt_prefetch) shared_.table->prefetch(G::key(pos_));
   const bool gives_check = G::in_check(pos_);
-  // A check that loses material by SEE is often a sacrifice that mates: never SEE-pruned.
-  if (features.see_pruning && may_prune && !gives_check && f.depth <= 8 &&
-      see < (f.current_is_quiet ? -50 : -100) * f.depth) {
-    G::unmake(pos_, m);
-    return skip_move(ply);
-  }
-  if (may_prune && f.current_is_quiet && !gives_check && !is_killer) {
-    const bool late = features.late_move_pruning && f.depth <= 8 &&
-                      move_number >= (3 + f.depth * f.depth) / (f.improving ? 1 : 2);
-    const Score futility_value = f.static_eval + 100 + 100 * f.depth;
-    const bool futile = features.futility && f.depth <= 6 && futility_value <= f.alpha;
-    if (late || futile) {
-      G::unmake(pos_, m);
-      // Fail soft: the node's value is at least what the pruned move was judged unable to
-      // exceed (a split node's best score lives in its split point and is left alone).
-      if (futile && !f.split) f.best_score = std::max(f.best_score, futility_value);
-      return skip_move(ply);
-    }
-  }
+  if (prunes_move(ply, m, see, may_prune, gives_check, is_killer)) return skip_move(ply);
   const bool extend = !shared_.plain_search &&  // The plain search (tt-study) never extends.
                       ((gives_check && (!features.safe_check_extension || see >= 0)) ||
                        (f.singular_extend && m == f.table_move));
@@ -474,19 +485,60 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   if (extend && !(f.singular_extend && m == f.table_move)) ++stats_.accounting.check_extensions;
   // The move is about to be searched (pos_ is its child): the strategy may put it off.
   if (policy_ && policy_->points.before_move && !f.split) {
-    const bool postpone = policy_->before_move(
-        *this, ply, move_number, may_postpone && f.postponed_count < Frame::kMaxPostponed);
-    if (postpone) {
-      ++policy_->thread_stats(thread_index_).postponed_moves;
-      G::unmake(pos_, m);
-      f.postponed[f.postponed_count] = m;
-      f.postponed_numbers[f.postponed_count++] = int16_t(move_number);
-      f.phase = Phase::kNextMove;
-      return Action::kContinue;
-    }
+    if (strategy_puts_off(ply, m, move_number, may_postpone)) return Action::kContinue;
     f.announced = true;
   }
+  return push_move_search(ply, move_number, gives_check, is_killer, history_score);
+}
 
+template <SearchGame G>
+bool SearchWorker<G>::prunes_move(int ply, Move m, int see, bool may_prune, bool gives_check,
+                                  bool is_killer) {
+  Frame& f = frames_[ply];
+  const SearchFeatures& features = shared_.features;
+  // A check that loses material by SEE is often a sacrifice that mates: never SEE-pruned.
+  if (features.see_pruning && may_prune && !gives_check && f.depth <= 8 &&
+      see < (f.current_is_quiet ? -50 : -100) * f.depth) {
+    G::unmake(pos_, m);
+    return true;
+  }
+  if (may_prune && f.current_is_quiet && !gives_check && !is_killer) {
+    const bool late = features.late_move_pruning && f.depth <= 8 &&
+                      f.move_number >= (3 + f.depth * f.depth) / (f.improving ? 1 : 2);
+    const Score futility_value = f.static_eval + 100 + 100 * f.depth;
+    const bool futile = features.futility && f.depth <= 6 && futility_value <= f.alpha;
+    if (late || futile) {
+      G::unmake(pos_, m);
+      // Fail soft: the node's value is at least what the pruned move was judged unable to
+      // exceed (a split node's best score lives in its split point and is left alone).
+      if (futile && !f.split) f.best_score = std::max(f.best_score, futility_value);
+      return true;
+    }
+  }
+  return false;
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::strategy_puts_off(int ply, Move m, int move_number, bool may_postpone) {
+  Frame& f = frames_[ply];
+  const bool postpone = policy_->before_move(
+      *this, ply, move_number, may_postpone && f.postponed_count < Frame::kMaxPostponed);
+  if (!postpone) return false;
+  ++policy_->thread_stats(thread_index_).postponed_moves;
+  G::unmake(pos_, m);
+  f.postponed[f.postponed_count] = m;
+  f.postponed_numbers[f.postponed_count++] = int16_t(move_number);
+  f.phase = Phase::kNextMove;
+  return true;
+}
+
+template <SearchGame G>
+typename SearchWorker<G>::Action SearchWorker<G>::push_move_search(int ply, int move_number,
+                                                                   bool gives_check,
+                                                                   bool is_killer,
+                                                                   int history_score) {
+  Frame& f = frames_[ply];
+  const bool pv = f.type == NodeType::kPV;
   if (move_number == 0) {
     f.child_search = ChildSearch::kFullWindow;
     return push_child(ply, -f.beta, -f.alpha, f.child_depth, child_node_type(f.type, 0), true,
@@ -495,8 +547,8 @@ typename SearchWorker<G>::Action SearchWorker<G>::search_move(int ply, Move m, i
   // Late-move reduction for quiet moves ordered late, re-searched at full depth if they
   // beat alpha anyway (never in the plain search of tt-study).
   f.reduction = 0;
-  if (!shared_.plain_search && !features.classic && f.depth >= 3 && f.current_is_quiet &&
-      !f.in_check && !gives_check && move_number >= (pv ? 3 : 2)) {
+  if (!shared_.plain_search && !shared_.features.classic && f.depth >= 3 &&
+      f.current_is_quiet && !f.in_check && !gives_check && move_number >= (pv ? 3 : 2)) {
     int r = shared_.reductions(f.depth, move_number);
     if (pv) --r;
     if (is_killer) --r;
@@ -578,47 +630,7 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
     if (v > alpha) ++stats_.accounting.researches_confirmed[int(f.child_research)];
     f.child_research = Research::kNone;
   }
-  if (f.split) {
-    // At a split node other threads may have raised alpha meanwhile. A null-window result
-    // above the alpha it was searched with is only a lower bound: if it does not also beat the
-    // raised alpha, it says nothing about whether the move beats it. Search the same stage
-    // again at the new alpha, as one thread would have searched it.
-    f.alpha = std::max(f.alpha, f.split->alpha.load(std::memory_order_relaxed));
-    if (f.child_search != ChildSearch::kFullWindow && v > f.child_alpha && v <= f.alpha) {
-      ++policy_->thread_stats(thread_index_).stale_window_researches;
-      f.child_alpha = f.alpha;
-      const Depth depth =
-          f.child_depth - (f.child_search == ChildSearch::kReduced ? f.reduction : 0);
-      return push_research(ply, Research::kStale,
-                           push_child(ply, -f.alpha - 1, -f.alpha, depth,
-                                      child_node_type(f.type, f.move_number), true,
-                                      Phase::kAfterChild));
-    }
-  }
-  if (f.split && shared_.features.deferred_researches &&
-      ((f.child_search == ChildSearch::kReduced && v > f.alpha) ||
-                  (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta)) &&
-      defer_research(ply))
-    return Action::kContinue;
-  const bool researching =
-      (f.child_search == ChildSearch::kReduced && v > f.alpha) ||
-      (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta);
-  if (researching && f.announced && policy_->points.announce_before_research)
-    announce_move_searched(ply);
-  if (f.child_search == ChildSearch::kReduced && v > f.alpha) {
-    f.child_search = ChildSearch::kScout;
-    f.child_alpha = f.alpha;
-    return push_research(ply, Research::kLmr,
-                         push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth,
-                                    child_node_type(f.type, f.move_number), true,
-                                    Phase::kAfterChild));
-  }
-  if (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta) {
-    f.child_search = ChildSearch::kFullWindow;
-    return push_research(ply, Research::kPvs,
-                         push_child(ply, -f.beta, -f.alpha, f.child_depth, NodeType::kPV, true,
-                                    Phase::kAfterChild));
-  }
+  if (Action next; searches_child_again(ply, v, next)) return next;
   if (f.announced) announce_move_searched(ply);
   G::unmake(pos_, f.current);
   if (f.current_is_quiet && f.quiets_tried_count < 64)
@@ -643,6 +655,56 @@ typename SearchWorker<G>::Action SearchWorker<G>::after_child(int ply) {
   f.type = after_move_without_cutoff(f.type);
   f.phase = Phase::kNextMove;
   return Action::kContinue;
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::searches_child_again(int ply, Score v, Action& next) {
+  Frame& f = frames_[ply];
+  const bool pv = f.type == NodeType::kPV;
+  if (f.split) {
+    // At a split node other threads may have raised alpha meanwhile. A null-window result
+    // above the alpha it was searched with is only a lower bound: if it does not also beat the
+    // raised alpha, it says nothing about whether the move beats it. Search the same stage
+    // again at the new alpha, as one thread would have searched it.
+    f.alpha = std::max(f.alpha, f.split->alpha.load(std::memory_order_relaxed));
+    if (f.child_search != ChildSearch::kFullWindow && v > f.child_alpha && v <= f.alpha) {
+      ++policy_->thread_stats(thread_index_).stale_window_researches;
+      f.child_alpha = f.alpha;
+      const Depth depth =
+          f.child_depth - (f.child_search == ChildSearch::kReduced ? f.reduction : 0);
+      next = push_research(ply, Research::kStale,
+                           push_child(ply, -f.alpha - 1, -f.alpha, depth,
+                                      child_node_type(f.type, f.move_number), true,
+                                      Phase::kAfterChild));
+      return true;
+    }
+  }
+  const bool researching =
+      (f.child_search == ChildSearch::kReduced && v > f.alpha) ||
+      (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta);
+  if (researching && f.split && shared_.features.deferred_researches && defer_research(ply)) {
+    next = Action::kContinue;
+    return true;
+  }
+  if (researching && f.announced && policy_->points.announce_before_research)
+    announce_move_searched(ply);
+  if (f.child_search == ChildSearch::kReduced && v > f.alpha) {
+    f.child_search = ChildSearch::kScout;
+    f.child_alpha = f.alpha;
+    next = push_research(ply, Research::kLmr,
+                         push_child(ply, -f.alpha - 1, -f.alpha, f.child_depth,
+                                    child_node_type(f.type, f.move_number), true,
+                                    Phase::kAfterChild));
+    return true;
+  }
+  if (f.child_search == ChildSearch::kScout && pv && v > f.alpha && v < f.beta) {
+    f.child_search = ChildSearch::kFullWindow;
+    next = push_research(ply, Research::kPvs,
+                         push_child(ply, -f.beta, -f.alpha, f.child_depth, NodeType::kPV, true,
+                                    Phase::kAfterChild));
+    return true;
+  }
+  return false;
 }
 
 template <SearchGame G>
@@ -736,18 +798,49 @@ Score SearchWorker<G>::hurried_value(int ply) {
 }
 
 template <SearchGame G>
-Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
+bool SearchWorker<G>::quiescence_ends_at_entry(int ply, Score& value) {
   if (should_abort()) {
     aborted_ = true;
-    return 0;
+    value = 0;
+    return true;
   }
   count_node(ply);
   ++stats_.qnodes;
   if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kQuiescenceNode);
-  if (ply >= kMaxPly) return evaluate_here();
-  if (Score rule; G::rule_score(pos_, rule)) return rule;
-  if (shared_.hurry.load(std::memory_order_relaxed)) [[unlikely]]
-    return hurried_value(ply);
+  if (ply >= kMaxPly) {
+    value = evaluate_here();
+    return true;
+  }
+  if (G::rule_score(pos_, value)) return true;
+  if (shared_.hurry.load(std::memory_order_relaxed)) [[unlikely]] {
+    value = hurried_value(ply);
+    return true;
+  }
+  return false;
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::quiescence_table_cuts_off(Score alpha, Score beta, int ply,
+                                                Move& table_move, Score& value) {
+  hashing::TtEntry entry;
+  if (!probe_table(entry)) return false;
+  table_move = G::move_from_bits(entry.move);
+  // Only in a null window: a PV line keeps its exact quiescence value.
+  if (beta - alpha != 1 || entry.bound == hashing::TtBound::None) return false;
+  const Score s = hashing::score_from_tt(entry.score, ply);
+  if (entry.bound == hashing::TtBound::Exact ||
+      (entry.bound == hashing::TtBound::Lower && s >= beta) ||
+      (entry.bound == hashing::TtBound::Upper && s <= alpha)) {
+    ++stats_.tt.cutoffs;
+    value = s;
+    return true;
+  }
+  return false;
+}
+
+template <SearchGame G>
+Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
+  if (Score value; quiescence_ends_at_entry(ply, value)) return value;
   const bool in_check = G::in_check(pos_);
   // qsearch-tt: the table answers here too (any stored depth is at least quiescence's), and
   // what quiescence finds is stored at depth 0, below every full-width entry.
@@ -755,22 +848,8 @@ Score SearchWorker<G>::quiescence(Score alpha, Score beta, int ply, int qply) {
   const Score original_alpha = alpha;
   const uint64_t nodes_at_entry = use_table ? subtree_clock() : 0;  // Only a store needs it.
   Move table_move = Move::none();
-  if (use_table) {
-    hashing::TtEntry entry;
-    if (probe_table(entry)) {
-      table_move = G::move_from_bits(entry.move);
-      // Only in a null window: a PV line keeps its exact quiescence value.
-      if (beta - alpha == 1 && entry.bound != hashing::TtBound::None) {
-        const Score s = hashing::score_from_tt(entry.score, ply);
-        if (entry.bound == hashing::TtBound::Exact ||
-            (entry.bound == hashing::TtBound::Lower && s >= beta) ||
-            (entry.bound == hashing::TtBound::Upper && s <= alpha)) {
-          ++stats_.tt.cutoffs;
-          return s;
-        }
-      }
-    }
-  }
+  if (Score value; use_table && quiescence_table_cuts_off(alpha, beta, ply, table_move, value))
+    return value;
   Score best = -kInfiniteScore;
   Move best_move = Move::none();
   auto store = [&](Score value) {

@@ -37,20 +37,11 @@ SplitPoint<G>* SearchWorker<G>::enclosing_split(int ply) const {
   return nullptr;
 }
 
+// The split point's copy of the frame at `ply` (its position, window, move picker, best so far
+// and the rest), taken by its owner before any helper is sent.
 template <SearchGame G>
-bool SearchWorker<G>::split_frame(int ply, int current_ply) {
-  ParallelThreadStats& stats = policy_->thread_stats(thread_index_);
-  SplitPoint<G>* sp = policy_->acquire_split_point(thread_index_);
-  if (!sp) return false;
-  SplitPoint<G>* const enclosing = enclosing_split(ply);
-  const int helpers = policy_->book_helpers(thread_index_, enclosing);
-  if (helpers == 0) {
-    ++stats.failed_splits;
-    policy_->release_split_point(sp);
-    return false;
-  }
-  if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kSplit);
-  std::optional<ScopedSeconds> timer(std::in_place, stats.split_seconds);
+void SearchWorker<G>::fill_split_point(SplitPoint<G>* sp, int ply, int current_ply,
+                                       SplitPoint<G>* enclosing, int helpers) {
   Frame& f = frames_[ply];
   sp->position = pos_;
   for (int k = current_ply - 1; k >= ply; --k) {
@@ -102,6 +93,24 @@ bool SearchWorker<G>::split_frame(int ply, int current_ply) {
   sp->saved_frames.clear();
   sp->saved_pv.clear();
   sp->alpha.store(f.alpha, std::memory_order_relaxed);
+}
+
+template <SearchGame G>
+bool SearchWorker<G>::split_frame(int ply, int current_ply) {
+  ParallelThreadStats& stats = policy_->thread_stats(thread_index_);
+  SplitPoint<G>* sp = policy_->acquire_split_point(thread_index_);
+  if (!sp) return false;
+  SplitPoint<G>* const enclosing = enclosing_split(ply);
+  const int helpers = policy_->book_helpers(thread_index_, enclosing);
+  if (helpers == 0) {
+    ++stats.failed_splits;
+    policy_->release_split_point(sp);
+    return false;
+  }
+  if (meter_) [[unlikely]] meter_->charge(WorkMeter::Work::kSplit);
+  std::optional<ScopedSeconds> timer(std::in_place, stats.split_seconds);
+  Frame& f = frames_[ply];
+  fill_split_point(sp, ply, current_ply, enclosing, helpers);
 
   f.split = sp;
   f.holds_split = true;
