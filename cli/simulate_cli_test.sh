@@ -3,7 +3,7 @@
 # strategy at 2, 4 and 16 virtual CPUs). The same command gives the same runs.csv and summary
 # with --jobs 1 and --jobs 3; every row's time shares add up to its CPUs x its virtual time,
 # and one CPU's rows neither split nor wait (that one CPU searches exactly the real tree is
-# //tests/parallel:simulated_search_test's); a rerun simulates nothing again; --timeline writes each
+# //bench/simulate:simulated_search_test's); a rerun simulates nothing again; --timeline writes each
 # configuration's events, which tile every CPU's time; bad flags get exit code 2 and a message
 # naming what was wrong.
 set -u

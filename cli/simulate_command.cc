@@ -7,15 +7,15 @@
 #include <sstream>
 
 #include "bench/run_metadata.h"
+#include "bench/simulate/cost_model.h"
 #include "bench/simulate/simulate.h"
 #include "bench/simulate/simulate_calibration.h"
-#include "engine/util/files.h"
 #include "cli/flags.h"
 #include "cli/scale_command.h"
 #include "cli/search_flags.h"
 #include "engine/util/errors.h"
+#include "engine/util/files.h"
 #include "engine/util/text.h"
-#include "parallel/cost_model.h"
 #include "parallel/options.h"
 
 namespace splitlab::cli {
@@ -53,7 +53,7 @@ const util::CommandSpec& simulate_spec() {
     c.summary =
         "The same search on virtual CPUs, scheduled deterministically and charged virtual time "
         "by a cost model: speedup, overhead, idle and the rest at each CPU count, the same to "
-        "the node on every run (bench/simulate/simulate.h, parallel/virtual_cpus.h); with --calibrate, "
+        "the node on every run (bench/simulate/simulate.h, bench/simulate/virtual_cpus.h); with --calibrate, "
         "this machine's costs measured instead";
     c.flags = {strategies_flag(),
                util::text_flag("cpus", "LIST", "the virtual CPU counts (one CPU is always "

@@ -15,6 +15,7 @@
 
 #include "bench/resumable_csv.h"
 #include "bench/run_metadata.h"
+#include "bench/simulate/virtual_cpus.h"
 #include "bench/stats/statistics.h"
 #include "engine/chess/chess_game.h"
 #include "engine/chess/notation.h"
@@ -23,7 +24,6 @@
 #include "engine/util/progress.h"
 #include "hashing/tt.h"
 #include "parallel/options.h"
-#include "parallel/virtual_cpus.h"
 
 namespace splitlab::bench {
 namespace {

@@ -1,5 +1,5 @@
 // The experiment behind `splitlab simulate`: every position of a suite searched to one depth
-// by one virtual CPU and by each strategy at each CPU count (parallel/virtual_cpus.h), with
+// by one virtual CPU and by each strategy at each CPU count (bench/simulate/virtual_cpus.h), with
 // the same search core, table, split points and strategy code as real threads. A simulated
 // run replays exactly, so its figures are the same on every run and at any --jobs: speedup
 // (virtual time to depth against one CPU's), search overhead, NPS ratio, and where each CPU's
@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "bench/scale/scale_position.h"
+#include "bench/simulate/cost_model.h"
 #include "engine/search/search_features.h"
-#include "parallel/cost_model.h"
 #include "parallel/strategy.h"
 
 namespace splitlab::bench {

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "bench/simulate/virtual_cpus.h"
 #include "bench/stats/statistics.h"
 #include "engine/chess/chess_game.h"
 #include "engine/search/searcher.h"
@@ -15,7 +16,6 @@
 #include "hashing/tt.h"
 #include "parallel/options.h"
 #include "parallel/parker.h"
-#include "parallel/virtual_cpus.h"
 
 namespace splitlab::bench {
 namespace {

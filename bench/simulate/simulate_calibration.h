@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "bench/scale/scale_position.h"
+#include "bench/simulate/cost_model.h"
 #include "engine/search/search_features.h"
-#include "parallel/cost_model.h"
 
 namespace splitlab::bench {
 

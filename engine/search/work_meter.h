@@ -1,5 +1,5 @@
 // What a search's work costs, for a simulated run: `splitlab simulate` runs the same search
-// core and strategies on virtual CPUs (parallel/virtual_cpus.h) whose clocks advance by a cost
+// core and strategies on virtual CPUs (bench/simulate/virtual_cpus.h) whose clocks advance by a cost
 // model, and a worker with a meter reports each unit of work to it as it does it. A real
 // search has no meter: each report is then one untaken branch.
 //

@@ -19,7 +19,11 @@ The layers, lowest first (a package may use its own layer and those below it):
   engine/<game>/threads    the strategies compiled once for a game (parallel/team_instance.h):
                            the one package under a game's folder that may use parallel/
   tests/                   tests of the strategies on real games
-  bench/                   the experiments' machinery
+  bench/                   the experiments' machinery; bench/simulate is the simulator (virtual
+                           CPUs, cost model, calibration, the command's engine), which only
+                           cli/ and experiments/ may use besides itself: parallel/ knows only
+                           the interface it implements (parallel/simulated_cpus.h), and no
+                           other bench package leans on it
   cli/                     the binary, which wires the layers together
   experiments/             the experiments' own programs
 
@@ -61,6 +65,9 @@ ALLOWED = {
     "experiments": ENGINE + ("hashing", "parallel", "bench", "cli", "experiments"),
 }
 
+
+# The simulator's package: only it, cli/ and experiments/ may use it.
+SIMULATOR = "bench/simulate"
 
 # engine/'s folders that are not games: their `threads` folders get no exemption.
 ENGINE_SHARED = ("util", "core", "games", "search", "protocol")
@@ -122,6 +129,10 @@ def allowed(source, target, source_is_test):
     # The search core's own code names no game.
     if is_within(source, "engine/search") and not source_is_test and \
             any(is_within(target, g) for g in GAMES):
+        return False
+    # The simulator is a package of its own, above the rest of bench/ (see the layers above).
+    if is_within(target, SIMULATOR) and not is_within(source, SIMULATOR) and \
+            layer not in ("cli", "experiments"):
         return False
     # A game's threads package compiles the strategies' teams for it.
     if GAME_THREADS.match(source) and is_within(target, "parallel"):

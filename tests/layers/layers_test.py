@@ -2,7 +2,8 @@
 """The layers point down (layers.py): none of the tree's includes or Bazel dependencies runs
 up or sideways, and the check is not blind: each planted violation (an include from the search
 core up into parallel/, a strategy including a game, a dependency of engine/ on cli/) is
-reported, and only it; so is a game's name compared with a string outside the tests."""
+reported, and only it; so are the thread pool and another bench package using the simulator,
+and a game's name compared with a string outside the tests."""
 
 import os
 import sys
@@ -29,6 +30,22 @@ class LayersTest(unittest.TestCase):
 
     def test_the_tree_has_no_upward_include_or_dependency(self):
         self.assertEqual(layers.violations(self.root), [])
+
+    def test_canary_the_thread_pool_including_the_simulator(self):
+        path = "parallel/thread_pool.h"
+        planted = self.read(path).replace("#pragma once\n",
+                                          '#pragma once\n#include "bench/simulate/virtual_cpus.h"\n',
+                                          1)
+        found = layers.violations(self.root, {path: planted})
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("bench/simulate/virtual_cpus.h", found[0])
+
+    def test_canary_another_bench_package_leaning_on_the_simulator(self):
+        path = "bench/scale/BUILD"
+        planted = self.read(path).replace('deps = [', 'deps = [\n        "//bench/simulate",', 1)
+        found = layers.violations(self.root, {path: planted})
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("//bench/simulate", found[0])
 
     def test_canary_an_include_from_the_search_core_into_parallel(self):
         path = "engine/search/search_worker.h"

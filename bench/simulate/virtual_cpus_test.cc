@@ -3,14 +3,14 @@
 // a lock held by one CPU makes another wait until it is free; the table cache misses a line
 // another CPU wrote; every CPU's time adds up to the run's; a lost wake-up is caught.
 
-#include "parallel/virtual_cpus.h"
+#include "bench/simulate/virtual_cpus.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <vector>
 
-#include "parallel/cost_model.h"
+#include "bench/simulate/cost_model.h"
 
 namespace splitlab::parallel {
 namespace {

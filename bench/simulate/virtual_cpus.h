@@ -28,8 +28,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bench/simulate/cost_model.h"
 #include "engine/search/work_meter.h"
-#include "parallel/cost_model.h"
 #include "parallel/simulated_cpus.h"
 
 namespace splitlab::parallel {

@@ -1,6 +1,6 @@
 // The costs file (parse_costs) and the sensitivity runs' factors (scale_costs): groups and single
 // costs multiplied, the description, and bad items named with nothing changed.
-#include "parallel/cost_model.h"
+#include "bench/simulate/cost_model.h"
 
 #include <gtest/gtest.h>
 

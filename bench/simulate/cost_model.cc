@@ -1,4 +1,4 @@
-#include "parallel/cost_model.h"
+#include "bench/simulate/cost_model.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "parallel/virtual_cpus.h"
+#include "bench/simulate/virtual_cpus.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// The search on virtual CPUs (parallel/virtual_cpus.h), as `splitlab simulate` runs it:
+// The search on virtual CPUs (bench/simulate/virtual_cpus.h), as `splitlab simulate` runs it:
 //   1. One virtual CPU searches exactly the tree one real thread searches: the same nodes,
 //      move and score as the unmetered single-threaded search at the same depth.
 //   2. Every strategy at 2, 4 and 16 virtual CPUs gives the same nodes, virtual time, move
@@ -11,13 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "bench/simulate/cost_model.h"
+#include "bench/simulate/virtual_cpus.h"
 #include "engine/chess/chess_game.h"
 #include "engine/chess/test_support.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
-#include "parallel/cost_model.h"
 #include "parallel/options.h"
-#include "parallel/virtual_cpus.h"
 
 namespace splitlab::parallel {
 namespace {
