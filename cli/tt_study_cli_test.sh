@@ -41,15 +41,17 @@ else
     [[ -s "$DIR/$f" ]] || fail "tiny run: $f missing or empty"
   done
   header="search,table,policy,log2_entries,depth,positions,nodes,seconds,host,cpu_model,commit,isa"
-  [[ "$(head -n 1 "$DIR/results.csv")" == "$header" ]] ||
-    fail "results.csv header: $(head -n 1 "$DIR/results.csv")"
-  rows=$(($(wc -l <"$DIR/results.csv") - 1))
+  # The run's metadata first ("# key: value"), then the header and the rows.
+  grep -q '^# commit: ' "$DIR/results.csv" || fail "results.csv does not name its commit"
+  [[ "$(grep -v '^#' "$DIR/results.csv" | head -n 1)" == "$header" ]] ||
+    fail "results.csv header: $(grep -v '^#' "$DIR/results.csv" | head -n 1)"
+  rows=$(($(grep -vc '^#' "$DIR/results.csv") - 1))
   [[ $rows -eq 16 ]] || fail "results.csv has $rows rows, expected 16"
   grep -q '^full,kept,deep,8,3,6,[0-9]*,' "$DIR/results.csv" ||
     fail "no full,kept,deep,8 row of depth 3 and 6 positions"
   # Each row names the build that measured it: a commit and an instruction-set level.
   grep -Eq '^full,kept,deep,8,.*,([0-9a-f]{40}(\+[a-z-]+)?|unknown),x86-64(-v[234])?$' \
-    "$DIR/results.csv" || fail "a row does not name its commit and instruction set: $(sed -n 2p "$DIR/results.csv")"
+    "$DIR/results.csv" || fail "a row does not name its commit and instruction set: $(grep -v '^#' "$DIR/results.csv" | sed -n 2p)"
   grep -q '^plain,cleared,bucket,9,2,6,[0-9]*,' "$DIR/results.csv" ||
     fail "no plain,cleared,bucket,9 row of depth 2"
   grep -q '== plain search, depth 2, table cleared before each position ==' "$DIR/summary.txt" ||

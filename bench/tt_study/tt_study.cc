@@ -14,6 +14,7 @@
 #include "bench/cpu_features.h"
 #include "bench/json_writer.h"
 #include "bench/ranks/work_queue.h"
+#include "bench/resumable_csv.h"
 #include "bench/run_metadata.h"
 #include "engine/chess/chess_game.h"
 #include "engine/search/search_features.h"
@@ -93,52 +94,20 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
-// Reads the rows already measured and rewrites results.csv with exactly those (a line torn by
-// an interrupted run is dropped, so the next row starts on a line of its own).
-bool load_rows(const std::string& path, std::map<std::string, TtStudyRow>& done,
-               std::string& error) {
-  if (!util::cut_partial_last_line(path, error)) return false;
-  if (!fs::exists(path)) {
-    std::ofstream out(path);
-    out << kTtStudyCsvHeader << '\n';
-    if (!out.flush()) {
-      error = "cannot write '" + path + "'";
-      return false;
-    }
-    return true;
-  }
-  std::istringstream in(read_file(path));
+// A results.csv that is not tt-study's (its first line that is not a comment is none of its
+// headers, today's or an older build's) is refused rather than appended to.
+bool refuse_foreign_results(const std::string& path, std::string& error) {
+  std::ifstream in(path);
   std::string line;
-  std::getline(in, line);
+  while (std::getline(in, line) && !line.empty() && line[0] == '#') {
+  }
   if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (line != kTtStudyCsvHeader && line != kTtStudyCsvHeaderWithoutBuild &&
-      line != kTtStudyCsvHeaderWithoutMachine) {
-    error = "'" + path + "' is not a tt-study results file (its first line is not '" +
-            std::string(kTtStudyCsvHeader) + "')";
-    return false;
-  }
-  std::vector<TtStudyRow> kept;
-  while (std::getline(in, line)) {
-    TtStudyRow row;
-    if (from_csv(line, row) && done.emplace(row.key(), row).second) kept.push_back(row);
-  }
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary);
-    out << kTtStudyCsvHeader << '\n';
-    for (const auto& row : kept) out << to_csv(row) << '\n';
-    if (!out.flush()) {
-      error = "cannot write '" + temporary + "'";
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(temporary, path, ec);
-  if (ec) {
-    error = "cannot replace '" + path + "': " + ec.message();
-    return false;
-  }
-  return true;
+  if (line.empty() || line == kTtStudyCsvHeader || line == kTtStudyCsvHeaderWithoutBuild ||
+      line == kTtStudyCsvHeaderWithoutMachine)
+    return true;
+  error = "'" + path + "' is not a tt-study results file (its first line is not '" +
+          std::string(kTtStudyCsvHeader) + "')";
+  return false;
 }
 
 // The rows of the study, in the order they are measured: every rank builds the same from the
@@ -309,7 +278,7 @@ struct StudyRun {
   RunState state;
   bool over_ranks = false;
   std::string results_path, json_path;
-  std::ofstream results;
+  ResumableCsv results;
   std::map<std::string, TtStudyRow> done;  // Rows already in results.csv, by key.
   std::vector<TtStudyRow> grid;            // Every row, in the order it is measured.
   std::vector<std::optional<TtStudyRow>> measured;  // By grid index: this run's rows.
@@ -323,6 +292,30 @@ std::string row_label(const TtStudyRow& row) {
          std::string(study_table_name(row.table)) + " " +
          std::string(hashing::tt_replace_policy_name(row.policy)) + " 2^" +
          std::to_string(row.log2_entries);
+}
+
+// results.csv through the resumable CSV that scale, overhead and simulate share
+// (bench/resumable_csv.h): a new file opens with the run's metadata, a resumed one gets the
+// resuming run's above its first new row, and an older build's rows (before rows named their
+// machine and build) are rewritten under today's header. The rows already there are read into
+// `done`.
+bool open_results(StudyRun& run, std::string& error) {
+  if (!refuse_foreign_results(run.results_path, error)) return false;
+  ResumableCsv::Form form;
+  form.header = std::string(kTtStudyCsvHeader);
+  form.header_prefix = "search,table,policy,log2_entries,";
+  form.upgrade = [](std::string& line) {
+    TtStudyRow row;
+    if (!from_csv(line, row)) return false;
+    line = to_csv(row);
+    return true;
+  };
+  if (!run.results.open(run.results_path, form, run.state.metadata, error)) return false;
+  for (const std::string& line : run.results.rows()) {
+    TtStudyRow row;
+    if (from_csv(line, row)) run.done.emplace(row.key(), row);
+  }
+  return true;
 }
 
 // The folder's configuration: this one (written to a new folder), or a refusal naming what
@@ -362,8 +355,7 @@ bool check_folder(StudyRun& run, std::string& error) {
 // A row as it is measured: written and flushed, printed, counted, and run.json brought up to
 // date.
 bool record(StudyRun& run, size_t index, const TtStudyRow& row, std::string& error) {
-  run.results << to_csv(row) << '\n' << std::flush;
-  if (!run.results) {
+  if (!run.results.append(to_csv(row))) {
     error = "cannot write '" + run.results_path + "'";
     return false;
   }
@@ -492,12 +484,7 @@ int run_tt_study(const TtStudyConfig& config, TtStudyOutcome& outcome, std::stri
   // Nothing is drawn at random: the positions are chosen in file order, the search is
   // single-threaded and deterministic.
   run.state.metadata = collect_run_metadata(config.command_line, std::nullopt);
-  if (!check_folder(run, error) || !load_rows(run.results_path, run.done, error)) return 2;
-  run.results.open(run.results_path, std::ios::app);
-  if (!run.results) {
-    error = "cannot write '" + run.results_path + "'";
-    return 2;
-  }
+  if (!check_folder(run, error) || !open_results(run, error)) return 2;
   run.grid = study_grid(config);
   run.measured.resize(run.grid.size());
   run.state.rows_total = int(run.grid.size());

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -43,6 +44,14 @@ std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// The header and rows of a results file, without its metadata comments.
+std::vector<std::string> data_lines(const std::string& text) {
+  std::vector<std::string> out;
+  for (const std::string& line : lines(text))
+    if (line.empty() || line[0] != '#') out.push_back(line);
   return out;
 }
 
@@ -93,7 +102,13 @@ TEST(TtStudyTest, MeasuresEveryRowOnceAndWritesItsFiles) {
   EXPECT_EQ(outcome.rows[1].key(), "full|kept|bucket|4");
   EXPECT_EQ(outcome.rows[2].key(), "full|kept|deep|5");
   EXPECT_EQ(outcome.rows[15].key(), "plain|cleared|bucket|5");
-  const auto csv = lines(read(config.out_dir + "/results.csv"));
+  // Opened by the run's metadata (bench/resumable_csv.h, as scale's and simulate's files).
+  const auto all = lines(read(config.out_dir + "/results.csv"));
+  ASSERT_FALSE(all.empty());
+  EXPECT_EQ(all[0], "# command: splitlab tt-study --test");
+  EXPECT_TRUE(std::any_of(all.begin(), all.end(),
+                          [](const std::string& l) { return l.rfind("# commit: ", 0) == 0; }));
+  const auto csv = data_lines(read(config.out_dir + "/results.csv"));
   ASSERT_EQ(csv.size(), 17u);
   EXPECT_EQ(csv[0], kTtStudyCsvHeader);
   for (size_t i = 0; i < outcome.rows.size(); ++i) EXPECT_EQ(csv[i + 1], to_csv(outcome.rows[i]));
@@ -139,11 +154,38 @@ TEST(TtStudyTest, ARerunSkipsTheRowsPresentAndGivesTheSameNumbers) {
   EXPECT_EQ(third.rows_measured, 3);
   EXPECT_EQ(third.rows_resumed, 13);
   EXPECT_EQ(nodes_of(third), nodes_of(first));  // Deterministic: measured again, the same.
-  // The rows kept as they were, the torn line gone, the missing rows appended.
+  // The lines kept as they were, the torn line gone, then the resuming run's metadata and the
+  // missing rows.
   const auto resumed = lines(read(csv_path));
-  ASSERT_EQ(resumed.size(), 17u);
+  ASSERT_GT(resumed.size(), csv.size() + 3);
   for (size_t i = 0; i < csv.size(); ++i) EXPECT_EQ(resumed[i], csv[i]);
-  for (size_t i = 0; i < third.rows.size(); ++i) EXPECT_EQ(resumed[i + 1], to_csv(third.rows[i]));
+  EXPECT_EQ(resumed[csv.size()], "# command: splitlab tt-study --test");
+  const auto rows = data_lines(read(csv_path));
+  ASSERT_EQ(rows.size(), 17u);
+  for (size_t i = 0; i < third.rows.size(); ++i) EXPECT_EQ(rows[i + 1], to_csv(third.rows[i]));
+}
+
+// A results file of an older build (before rows named their machine and build) is resumed:
+// rewritten under today's header, its row kept with those fields empty and not measured again.
+TEST(TtStudyTest, AnOlderBuildsResultsAreUpgradedAndResumed) {
+  const TtStudyConfig config = tiny_config("older");
+  fs::create_directories(config.out_dir);
+  std::ofstream(config.out_dir + "/config.txt") << tt_study_config_text(config, "abc");
+  std::ofstream(config.out_dir + "/results.csv")
+      << kTtStudyCsvHeaderWithoutMachine << "\nfull,kept,deep,4,3,4,9,0.1\n";
+  TtStudyOutcome outcome;
+  std::string error;
+  ASSERT_EQ(run_tt_study(config, outcome, error), 0) << error;
+  EXPECT_EQ(outcome.rows_resumed, 1);
+  EXPECT_EQ(outcome.rows_measured, 15);
+  const auto rows = data_lines(read(config.out_dir + "/results.csv"));
+  ASSERT_EQ(rows.size(), 17u);
+  EXPECT_EQ(rows[0], kTtStudyCsvHeader);
+  TtStudyRow old;
+  ASSERT_TRUE(from_csv(rows[1], old)) << rows[1];
+  EXPECT_EQ(old.key(), "full|kept|deep|4");
+  EXPECT_EQ(old.nodes, 9u);
+  EXPECT_EQ(rows[1], to_csv(old));
 }
 
 TEST(TtStudyTest, AWiderGridMeasuresOnlyTheNewRows) {

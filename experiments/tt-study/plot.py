@@ -26,7 +26,9 @@ def read_rows(path):
     panels = defaultdict(lambda: defaultdict(dict))
     depths = {}
     with open(path, newline="") as f:
-        for r in csv.DictReader(f):
+        # The run's metadata comes first as "# key: value" lines (since rows went through the
+        # shared resumable CSV); older files have none.
+        for r in csv.DictReader(line for line in f if not line.startswith("#")):
             panels[(r["search"], r["table"])][r["policy"]][int(r["log2_entries"])] = int(r["nodes"])
             depths[r["search"]] = int(r["depth"])
     return panels, depths
