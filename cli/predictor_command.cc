@@ -474,6 +474,125 @@ bool open_outputs(const std::string& dir, const std::string& header,
   return true;
 }
 
+// The settings a run is known by: printed, and written in every results file so that a resumed
+// run can tell whether the folder's earlier run used the same ones.
+std::string describe_settings(const Flags& flags, const std::string& suite_name, long long depth,
+                              long long movetime_ms) {
+  const std::string limit = flags.has("movetime")
+                                ? "movetime " + std::to_string(movetime_ms) + " ms"
+                                : "depth " + std::to_string(depth);
+  return "suite " + suite_name + ", " + limit + ", hash " + flags.get("hash", "16") + " MB, " +
+         flags.get("tt-entry", "xor") + " entries, " + flags.get("tt-replace", "bucket") +
+         " replacement, " + describe_parallel(flags);
+}
+
+bool create_out_dir(const std::string& dir, std::string& error) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir)) {
+    error = "cannot create the --out folder '" + dir + "'" +
+            (ec ? ": " + ec.message() : ": a file of that name is in the way");
+    return false;
+  }
+  return true;
+}
+
+// What the measurement keeps of one position's search.
+struct PositionSearch {
+  search::SearchResult result;
+  double seconds = 0;
+  PredictorCounts counts;
+};
+
+// Searches `pos` from an empty table, so that no position's counts depend on the one before.
+PositionSearch search_position(const chess::Position& pos, long long depth, long long movetime_ms,
+                               hashing::TranspositionTable& table,
+                               search::Searcher<chess::ChessGame>& searcher) {
+  table.clear();
+  searcher.new_game();
+  search::SearchLimits limits;
+  if (movetime_ms > 0)
+    limits.movetime_ms = movetime_ms;
+  else
+    limits.depth = int(depth);
+  searcher.arm();
+  const auto start = std::chrono::steady_clock::now();
+  auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return {std::move(result), seconds, counts_of_last_search(searcher)};
+}
+
+void add_to_totals(const PositionSearch& searched, RunTotals& totals) {
+  totals.counts += searched.counts;
+  totals.nodes += searched.result.nodes;
+  totals.seconds += searched.seconds;
+  ++totals.positions_done;
+}
+
+void print_position_line(int number, size_t suite_size, const std::string& id,
+                         const PositionSearch& searched) {
+  const auto& result = searched.result;
+  const auto& counts = searched.counts;
+  std::printf(
+      "position %3d/%zu  %-12s depth %2d  nodes %10llu  right %5.1f%%  first-move "
+      "cuts %5.1f%%  splits %llu (%llu wasted)\n",
+      number, suite_size, id.c_str(), result.depth, (unsigned long long)result.nodes,
+      100.0 * counts.node_types.accuracy(), 100.0 * counts.node_types.first_move_cut_share(),
+      (unsigned long long)counts.splits_made(), (unsigned long long)counts.splits_wasted());
+  std::fflush(stdout);
+}
+
+// Where a run writes: its folder, the comments every results file starts with, the settings,
+// and the two files it appends a row to after each position.
+struct RunOutput {
+  std::string dir;
+  std::string header;
+  std::string settings;
+  std::ofstream positions_csv, counts_csv;
+};
+
+// Appends a searched position's rows, then rewrites the tables with the new totals.
+bool record_position(int number, const SuitePosition& position, const PositionSearch& searched,
+                     size_t suite_size, const RunTotals& totals, RunOutput& out,
+                     std::string& error) {
+  out.counts_csv << counts_rows(number, searched.counts) << std::flush;
+  out.positions_csv << position_row(number, position, searched.result, searched.seconds,
+                                    searched.counts)
+                    << std::flush;
+  if (!out.counts_csv || !out.positions_csv) {
+    error = "cannot write in the --out folder '" + out.dir + "': " + std::strerror(errno);
+    return false;
+  }
+  return write_results(out.dir, out.header, out.settings, suite_size, totals, error);
+}
+
+// Searches every position of `suite` that the earlier run did not finish, recording each.
+bool search_suite(const std::vector<SuitePosition>& suite, const std::set<int>& done,
+                  long long depth, long long movetime_ms, hashing::TranspositionTable& table,
+                  search::Searcher<chess::ChessGame>& searcher, RunOutput& out,
+                  RunTotals& totals, std::string& error) {
+  util::Progress progress("predictor");
+  const size_t to_search = suite.size() - done.size();
+  size_t searched = 0;
+  for (size_t i = 0; i < suite.size(); ++i) {
+    const int number = int(i) + 1;
+    if (done.count(number)) continue;
+    chess::Position pos;
+    if (!chess::Position::parse_fen(suite[i].fen, pos, error)) {
+      error = suite[i].id + ": " + error;
+      return false;
+    }
+    const PositionSearch position = search_position(pos, depth, movetime_ms, table, searcher);
+    add_to_totals(position, totals);
+    if (!record_position(number, suite[i], position, suite.size(), totals, out, error))
+      return false;
+    print_position_line(number, suite.size(), suite[i].id, position);
+    progress.update(double(++searched), double(to_search), suite[i].id);
+  }
+  return true;
+}
+
 }  // namespace
 
 int predictor_command(const std::vector<std::string>& args) {
@@ -494,86 +613,36 @@ int predictor_command(const std::vector<std::string>& args) {
   search::Searcher<chess::ChessGame> searcher(table);
   if (!configure_parallel(flags, searcher, error)) return fail(error);
 
-  const std::string limit = flags.has("movetime")
-                                ? "movetime " + std::to_string(movetime_ms) + " ms"
-                                : "depth " + std::to_string(depth);
-  const std::string settings = "suite " + suite_name + ", " + limit + ", hash " +
-                               flags.get("hash", "16") + " MB, " + flags.get("tt-entry", "xor") +
-                               " entries, " + flags.get("tt-replace", "bucket") + " replacement, " +
-                               describe_parallel(flags);
-  const std::string settings_line = "# settings: " + settings;
-
-  const std::string dir = flags.get("out", "results/predictor");
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir))
-    return fail("cannot create the --out folder '" + dir + "'" +
-                (ec ? ": " + ec.message() : ": a file of that name is in the way"));
+  RunOutput out;
+  out.settings = describe_settings(flags, suite_name, depth, movetime_ms);
+  const std::string settings_line = "# settings: " + out.settings;
+  out.dir = flags.get("out", "results/predictor");
+  if (!create_out_dir(out.dir, error)) return fail(error);
   EarlierRun earlier;
-  if (!read_earlier_run(dir, settings_line, suite, earlier, error)) return fail(error);
+  if (!read_earlier_run(out.dir, settings_line, suite, earlier, error)) return fail(error);
 
   const auto metadata =
       bench::collect_run_metadata(bench::splitlab_command_line("predictor", args), std::nullopt);
-  const std::string header = bench::run_metadata_comments(metadata) + settings_line + '\n';
-  std::ofstream positions_csv, counts_csv;
-  if (!open_outputs(dir, header, metadata, earlier.positions.empty(), positions_csv, counts_csv,
-                    error))
+  out.header = bench::run_metadata_comments(metadata) + settings_line + '\n';
+  if (!open_outputs(out.dir, out.header, metadata, earlier.positions.empty(), out.positions_csv,
+                    out.counts_csv, error))
     return fail(error);
   if (!earlier.positions.empty())
-    std::fprintf(stderr, "predictor: resuming in %s after %zu of %zu positions\n", dir.c_str(),
-                 earlier.positions.size(), suite.size());
+    std::fprintf(stderr, "predictor: resuming in %s after %zu of %zu positions\n",
+                 out.dir.c_str(), earlier.positions.size(), suite.size());
 
-  std::printf("predictor: %zu positions, %s\n", suite.size(), settings.c_str());
+  std::printf("predictor: %zu positions, %s\n", suite.size(), out.settings.c_str());
   RunTotals totals{earlier.counts, earlier.nodes, earlier.seconds, earlier.positions.size()};
-  util::Progress progress("predictor");
-  const size_t to_search = suite.size() - earlier.positions.size();
-  size_t searched = 0;
-  for (size_t i = 0; i < suite.size(); ++i) {
-    const int number = int(i) + 1;
-    if (earlier.positions.count(number)) continue;
-    chess::Position pos;
-    if (!chess::Position::parse_fen(suite[i].fen, pos, error))
-      return fail(suite[i].id + ": " + error);
-    table.clear();
-    searcher.new_game();
-    search::SearchLimits limits;
-    if (movetime_ms > 0)
-      limits.movetime_ms = movetime_ms;
-    else
-      limits.depth = int(depth);
-    searcher.arm();
-    const auto start = std::chrono::steady_clock::now();
-    const auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
-    const double position_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const PredictorCounts counts = counts_of_last_search(searcher);
-    totals.counts += counts;
-    totals.nodes += result.nodes;
-    totals.seconds += position_seconds;
-    ++totals.positions_done;
-
-    counts_csv << counts_rows(number, counts) << std::flush;
-    positions_csv << position_row(number, suite[i], result, position_seconds, counts)
-                  << std::flush;
-    if (!counts_csv || !positions_csv)
-      return fail("cannot write in the --out folder '" + dir + "': " + std::strerror(errno));
-    if (!write_results(dir, header, settings, suite.size(), totals, error)) return fail(error);
-
-    std::printf(
-        "position %3d/%zu  %-12s depth %2d  nodes %10llu  right %5.1f%%  first-move "
-        "cuts %5.1f%%  splits %llu (%llu wasted)\n",
-        number, suite.size(), suite[i].id.c_str(), result.depth, (unsigned long long)result.nodes,
-        100.0 * counts.node_types.accuracy(), 100.0 * counts.node_types.first_move_cut_share(),
-        (unsigned long long)counts.splits_made(), (unsigned long long)counts.splits_wasted());
-    std::fflush(stdout);
-    progress.update(double(++searched), double(to_search), suite[i].id);
-  }
-  if (!write_results(dir, header, settings, suite.size(), totals, error)) return fail(error);
+  if (!search_suite(suite, earlier.positions, depth, movetime_ms, table, searcher, out, totals,
+                    error))
+    return fail(error);
+  if (!write_results(out.dir, out.header, out.settings, suite.size(), totals, error))
+    return fail(error);
   std::printf("\n%s\nResults in %s\nNodes searched: %llu\n",
-              report_text(settings, totals.positions_done, suite.size(), totals.nodes,
+              report_text(out.settings, totals.positions_done, suite.size(), totals.nodes,
                           totals.seconds, totals.counts)
                   .c_str(),
-              dir.c_str(), (unsigned long long)totals.nodes);
+              out.dir.c_str(), (unsigned long long)totals.nodes);
   return 0;
 }
 

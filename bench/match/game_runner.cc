@@ -69,6 +69,132 @@ std::string pgn_text(const ScheduledGame& game, const GameContext& context,
   return out;
 }
 
+// Plays the opening's moves, marked "book" in the PGN as the adjudicator counts them.
+void play_book_moves(const Opening& opening, GameReferee& referee, Adjudicator& adjudicator,
+                     std::vector<protocol::PgnMove>& moves) {
+  for (const auto& m : opening.moves) {
+    const chess::Color mover = chess::Color(referee.side_to_move());
+    if (!referee.play(m)) break;  // Checked at load.
+    adjudicator.book_move(mover);
+    moves.push_back({referee.moves().back(), "book"});
+  }
+}
+
+// Starts a new game in each engine: the first that does not answer loses, marked `failed`.
+std::optional<Outcome> start_engines(EnginePlayer* const players[2], bool failed[2],
+                                     std::string& error) {
+  for (int side = 0; side < 2; ++side) {
+    bool exited = false;
+    if (players[side]->new_game(error, exited)) continue;
+    const chess::Color color = chess::Color(side);
+    failed[side] = true;
+    return exited
+               ? loss_for(color, color_name(color) + " disconnects", Termination::kDisconnection)
+               : loss_for(color, color_name(color) + "'s connection stalls", Termination::kStall);
+  }
+  return std::nullopt;
+}
+
+// A game from its first engine move: the position and its judges, the moves for the PGN, the
+// record, and the clocks and time of the engines' moves.
+struct GameInPlay {
+  GameReferee& referee;
+  Adjudicator& adjudicator;
+  std::vector<protocol::PgnMove>& moves;
+  GameRecord& record;
+  GameClock clocks[2];
+  int64_t think_us = 0;
+  int64_t used_us[2] = {0, 0};
+  int clock_moves[2] = {0, 0};  // Moves each side started on a clock.
+};
+
+// Asks the mover's engine for its move on its clock (`clock_ms` left), noting its lowest clock
+// and the time the move took, by the runner's count and by the engine's.
+EngineReply ask_for_move(EnginePlayer& player, chess::Color mover, int64_t clock_ms,
+                         GameInPlay& in_play) {
+  const GameReferee& referee = in_play.referee;
+  GameRecord& record = in_play.record;
+  const GameClock* clocks = in_play.clocks;
+  const bool ucci = player.config().ucci;
+  if (clocks[mover].control().has_clock()) {
+    // A clock may go below zero within a timemargin, so -1 cannot mark "none yet".
+    int64_t& lowest = record.lowest_clock_ms[mover];
+    lowest = in_play.clock_moves[mover]++ == 0 ? clock_ms : std::min(lowest, clock_ms);
+  }
+  EngineReply reply = player.think(
+      ucci ? ucci_position_command(referee.position_command()) : referee.position_command(),
+      ucci ? ucci_go_arguments(clocks[0], clocks[1], mover)
+           : go_arguments(clocks[0], clocks[1], mover),
+      clocks[mover].deadline_ms());
+  if (ucci && !move_from_ucci(reply.move).empty()) reply.move = move_from_ucci(reply.move);
+  in_play.think_us += reply.elapsed_us;
+  in_play.used_us[mover] += reply.elapsed_us;
+  if (reply.engine_time_ms > 0) record.engine_reported_ms[mover] += reply.engine_time_ms;
+  if (reply.engine_time_ms >= 0)
+    record.largest_unseen_delay_ms[mover] =
+        std::max(record.largest_unseen_delay_ms[mover],
+                 std::max<int64_t>(0, reply.elapsed_us / 1000 - reply.engine_time_ms));
+  return reply;
+}
+
+// The mover's loss when its engine failed to answer or answered too late for its clock; else
+// nothing, and its clock is charged for the move.
+std::optional<Outcome> forfeit(const EngineReply& reply, chess::Color mover, int64_t clock_ms,
+                               GameInPlay& in_play) {
+  using Status = EngineReply::Status;
+  const std::string who = color_name(mover);
+  GameClock& clock = in_play.clocks[mover];
+  if (reply.status == Status::kDisconnected)
+    return loss_for(mover, who + " disconnects", Termination::kDisconnection);
+  if (reply.status == Status::kStalled)
+    return loss_for(mover, who + "'s connection stalls", Termination::kStall);
+  if (reply.status != Status::kLate && clock.charge(reply.elapsed_us / 1000)) return std::nullopt;
+  // A fixed move time has no clock: its limit is what the move had.
+  GameRecord& record = in_play.record;
+  record.forfeit_clock_ms = clock.control().has_clock() ? clock_ms : clock.control().move_time_ms;
+  record.forfeit_move_ms = reply.elapsed_us / 1000;
+  record.forfeit_engine_ms = reply.engine_time_ms;
+  return loss_for(mover, who + " loses on time", Termination::kTimeForfeit);
+}
+
+// One engine move: the mover's loss if it forfeits or moves illegally (marking it `failed`),
+// else the move is played and the adjudicator may end the game.
+std::optional<Outcome> play_engine_move(EnginePlayer& player, chess::Color mover,
+                                        GameInPlay& in_play, bool& failed) {
+  GameReferee& referee = in_play.referee;
+  const int64_t clock_ms = in_play.clocks[mover].time_left_ms();
+  const EngineReply reply = ask_for_move(player, mover, clock_ms, in_play);
+  std::optional<Outcome> outcome = forfeit(reply, mover, clock_ms, in_play);
+  bool irreversible = false;
+  if (!outcome && !referee.play(reply.move, &irreversible))
+    outcome = loss_for(mover, color_name(mover) + " makes an illegal move: " + reply.move,
+                       Termination::kIllegalMove);
+  if (outcome) {
+    failed = true;
+    return outcome;
+  }
+  // A move from the engine's own book is marked as the runner marks its openings' moves.
+  in_play.moves.push_back({referee.moves().back(),
+                           reply.from_book
+                               ? "book"
+                               : move_comment(reply.score, reply.depth, reply.elapsed_us)});
+  return in_play.adjudicator.engine_move(mover, score_in_centipawns(reply.score), referee.plies(),
+                                         irreversible);
+}
+
+// The record's account of how the game ended and what the engines' moves took.
+void record_end(const Outcome& outcome, GameInPlay& in_play) {
+  GameRecord& record = in_play.record;
+  record.result = outcome.result;
+  record.reason = outcome.reason;
+  record.termination = termination_tag(outcome.termination);
+  record.plies = in_play.referee.plies();
+  for (int side = 0; side < 2; ++side) record.time_used_ms[side] = in_play.used_us[side] / 1000;
+  // Microseconds are what the resume state keeps; round here so that a resumed game's row
+  // is the same number.
+  record.think_ms = double(in_play.think_us) / 1000.0;
+}
+
 }  // namespace
 
 std::string go_arguments(const GameClock& white, const GameClock& black, int mover) {
@@ -183,102 +309,33 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
   GameRecord record =
       record_before_play(game, opening, white.config().name, black.config().name);
 
-  const std::unique_ptr<GameReferee> referee_owner = make_referee(context.variant, RefereeRules{context.chase_rule});
+  const std::unique_ptr<GameReferee> referee_owner =
+      make_referee(context.variant, RefereeRules{context.chase_rule});
   GameReferee& referee = *referee_owner;
   std::string error;
   if (!referee.reset(opening.fen, error))
     referee.reset(referee.standard_start(), error);  // Checked at load.
   Adjudicator adjudicator(context.adjudication);
   std::vector<protocol::PgnMove> moves;
-  for (const auto& m : opening.moves) {
-    const chess::Color mover = chess::Color(referee.side_to_move());
-    if (!referee.play(m)) break;  // Checked at load.
-    adjudicator.book_move(mover);
-    moves.push_back({referee.moves().back(), "book"});
-  }
+  play_book_moves(opening, referee, adjudicator, moves);
 
-  std::optional<Outcome> outcome;
   bool failed[2] = {false, false};
-  for (int side = 0; side < 2 && !outcome; ++side) {
-    bool exited = false;
-    if (players[side]->new_game(error, exited)) continue;
-    const chess::Color color = chess::Color(side);
-    failed[side] = true;
-    outcome =
-        exited ? loss_for(color, color_name(color) + " disconnects", Termination::kDisconnection)
-               : loss_for(color, color_name(color) + "'s connection stalls", Termination::kStall);
-  }
+  std::optional<Outcome> outcome = start_engines(players, failed, error);
 
   const auto ready = Clock::now();
-  GameClock clocks[2] = {GameClock(white.config().time_control),
-                         GameClock(black.config().time_control)};
-  int64_t think_us = 0;
-  int64_t used_us[2] = {0, 0};
-  int clock_moves[2] = {0, 0};  // Moves each side started on a clock.
+  GameInPlay in_play{referee, adjudicator, moves, record,
+                     {GameClock(white.config().time_control),
+                      GameClock(black.config().time_control)}};
   while (!outcome) {
     outcome = referee.outcome();
     if (outcome) break;
     const chess::Color mover = chess::Color(referee.side_to_move());
-    const std::string who = color_name(mover);
-    const bool ucci = players[mover]->config().ucci;
-    const int64_t clock_ms = clocks[mover].time_left_ms();
-    if (clocks[mover].control().has_clock()) {
-      // A clock may go below zero within a timemargin, so -1 cannot mark "none yet".
-      int64_t& lowest = record.lowest_clock_ms[mover];
-      lowest = clock_moves[mover]++ == 0 ? clock_ms : std::min(lowest, clock_ms);
-    }
-    EngineReply reply = players[mover]->think(
-        ucci ? ucci_position_command(referee.position_command()) : referee.position_command(),
-        ucci ? ucci_go_arguments(clocks[0], clocks[1], mover)
-             : go_arguments(clocks[0], clocks[1], mover),
-        clocks[mover].deadline_ms());
-    if (ucci && !move_from_ucci(reply.move).empty()) reply.move = move_from_ucci(reply.move);
-    think_us += reply.elapsed_us;
-    used_us[mover] += reply.elapsed_us;
-    if (reply.engine_time_ms > 0) record.engine_reported_ms[mover] += reply.engine_time_ms;
-    if (reply.engine_time_ms >= 0)
-      record.largest_unseen_delay_ms[mover] =
-          std::max(record.largest_unseen_delay_ms[mover],
-                   std::max<int64_t>(0, reply.elapsed_us / 1000 - reply.engine_time_ms));
-    using Status = EngineReply::Status;
-    bool irreversible = false;
-    if (reply.status == Status::kDisconnected) {
-      outcome = loss_for(mover, who + " disconnects", Termination::kDisconnection);
-    } else if (reply.status == Status::kStalled) {
-      outcome = loss_for(mover, who + "'s connection stalls", Termination::kStall);
-    } else if (reply.status == Status::kLate || !clocks[mover].charge(reply.elapsed_us / 1000)) {
-      outcome = loss_for(mover, who + " loses on time", Termination::kTimeForfeit);
-      // A fixed move time has no clock: its limit is what the move had.
-      record.forfeit_clock_ms = clocks[mover].control().has_clock()
-                                    ? clock_ms
-                                    : clocks[mover].control().move_time_ms;
-      record.forfeit_move_ms = reply.elapsed_us / 1000;
-      record.forfeit_engine_ms = reply.engine_time_ms;
-    } else if (!referee.play(reply.move, &irreversible)) {
-      outcome =
-          loss_for(mover, who + " makes an illegal move: " + reply.move, Termination::kIllegalMove);
-    } else {
-      // A move from the engine's own book is marked as the runner marks its openings' moves.
-      moves.push_back({referee.moves().back(),
-                       reply.from_book ? "book"
-                                       : move_comment(reply.score, reply.depth, reply.elapsed_us)});
-      outcome = adjudicator.engine_move(mover, score_in_centipawns(reply.score), referee.plies(),
-                                        irreversible);
-      continue;
-    }
-    failed[mover] = true;
+    outcome = play_engine_move(*players[mover], mover, in_play, failed[mover]);
   }
   for (int side = 0; side < 2; ++side)
     if (failed[side]) players[side]->discard();
 
-  record.result = outcome->result;
-  record.reason = outcome->reason;
-  record.termination = termination_tag(outcome->termination);
-  record.plies = referee.plies();
-  for (int side = 0; side < 2; ++side) record.time_used_ms[side] = used_us[side] / 1000;
-  // Microseconds are what the resume state keeps; round here so that a resumed game's row
-  // is the same number.
-  record.think_ms = double(think_us) / 1000.0;
+  record_end(*outcome, in_play);
   record.pgn = pgn_text(game, context, referee, moves, record, white.config().time_control,
                         black.config().time_control, date);
   auto to_ms = [](Clock::duration d) {

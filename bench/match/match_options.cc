@@ -5,7 +5,6 @@
 #include <cctype>
 #include <charconv>
 #include <set>
-#include <tuple>
 
 #include "bench/run_metadata.h"
 #include "engine/games/games.h"
@@ -133,148 +132,212 @@ const std::vector<util::FlagSpec>& match_flags() {
   return flags;
 }
 
-bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
-                      std::string& error) {
-  config = MatchConfig();
-  config.command_line = args;
-  // Flags with a list of key=value words, flags with one value, and switches: from the one
-  // declaration that help prints (match_flags()).
-  static const auto [kListFlags, kValueFlags, kSwitches] = [] {
-    std::set<std::string> lists, values, switches;
+namespace {
+
+// The names of match's flags by arity, from the one declaration that help prints
+// (match_flags()).
+struct FlagNames {
+  std::set<std::string> lists, values, switches;
+};
+
+const FlagNames& flag_names() {
+  static const FlagNames names = [] {
+    FlagNames sets;
     for (const util::FlagSpec& flag : match_flags())
-      (flag.arity == util::FlagSpec::Arity::kList    ? lists
-       : flag.arity == util::FlagSpec::Arity::kValue ? values
-                                                     : switches)
+      (flag.arity == util::FlagSpec::Arity::kList    ? sets.lists
+       : flag.arity == util::FlagSpec::Arity::kValue ? sets.values
+                                                     : sets.switches)
           .insert(flag.name);
-    return std::tuple{lists, values, switches};
+    return sets;
   }();
-  std::vector<std::vector<std::string>> engine_words;
-  std::vector<std::string> each_words;
-  std::set<std::string> seen;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (!is_flag(args[i])) {
-      error = "unexpected argument '" + args[i] + "'";
-      return false;
-    }
-    const std::string name = flag_name(args[i]);
-    if (name != "engine" && !seen.insert(name).second) {
-      error = "flag --" + name + " given twice";
-      return false;
-    }
-    std::vector<std::string> words;
-    if (kListFlags.count(name)) {
-      while (i + 1 < args.size() && !is_flag(args[i + 1])) words.push_back(args[++i]);
-    } else if (kValueFlags.count(name)) {
-      if (i + 1 >= args.size() || is_flag(args[i + 1])) {
-        error = "flag --" + name + " needs a value";
-        return false;
-      }
-      words.push_back(args[++i]);
-    } else if (kSwitches.count(name)) {
-      // cutechess's "-repeat [N]": only pairs (2) are supported.
-      if (name == "repeat" && i + 1 < args.size() && args[i + 1] == "2") ++i;
-    } else {
-      error = "unknown flag '" + args[i] + "'";
-      return false;
-    }
-    long long value = 0;
-    const std::string text = words.empty() ? "" : words[0];
-    if (name == "engine") {
-      engine_words.push_back(words);
-    } else if (name == "each") {
-      each_words = words;
-    } else if (name == "tournament") {
-      if (text == "round-robin")
-        config.tournament = TournamentKind::kRoundRobin;
-      else if (text == "gauntlet")
-        config.tournament = TournamentKind::kGauntlet;
-      else {
-        error = "unknown tournament '" + text + "' (round-robin, gauntlet)";
-        return false;
-      }
-    } else if (name == "rounds") {
-      if (!parse_int(name, text, 1, 10000000, value, error)) return false;
-      config.rounds = int(value);
-    } else if (name == "games") {
-      if (!parse_int(name, text, 1, 1000, value, error)) return false;
-      config.games_per_encounter = int(value);
-    } else if (name == "repeat") {
-      config.repeat = true;
-    } else if (name == "recover" || name == "allow-dirty") {
-    } else if (name == "affinity") {
-      config.affinity = true;
-    } else if (name == "instant-games") {
-      config.instant_games = true;
-    } else if (name == "seed" || name == "srand") {
-      unsigned long long seed = 0;
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-      if (ec != std::errc() || end != text.data() + text.size()) {
-        error = "bad value '" + text + "' for --" + name + ": expected a non-negative integer";
-        return false;
-      }
-      if (config.seed) {
-        error = "give either --seed or --srand";
-        return false;
-      }
-      config.seed = seed;
-    } else if (name == "pgnout") {
-      config.pgn_out = text;
-    } else if (name == "out") {
-      config.out_dir = text;
-    } else if (name == "event") {
-      config.event = text;
-    } else if (name == "concurrency") {
-      if (!parse_int(name, text, 1, 256, value, error)) return false;
-      config.concurrency = int(value);
-    } else if (name == "ratinginterval") {
-      if (!parse_int(name, text, 0, 100000000, value, error)) return false;
-      config.rating_interval = int(value);
-    } else if (name == "maxmoves") {
-      if (!parse_int(name, text, 1, 100000, value, error)) return false;
-      config.adjudication.max_moves = int(value);
-    } else if (name == "variant") {
-      if (!parse_game(text, config.variant, error)) {
-        error = "--variant: " + error;
-        return false;
-      }
-    } else if (name == "chase-rule") {
-      if (text != "on" && text != "off") {
-        error = "bad value '" + text + "' for --chase-rule: expected on or off";
-        return false;
-      }
-      config.chase_rule = text == "on";
-    } else if (name == "openings") {
-      if (!parse_opening_settings(words, config.openings, error)) return false;
-    } else if (name == "draw") {
-      if (!parse_draw_settings(words, config.adjudication, error)) return false;
-    } else if (name == "resign") {
-      if (!parse_resign_settings(words, config.adjudication, error)) return false;
-    } else if (name == "sprt") {
-      SprtSettings sprt;
-      if (!parse_sprt_settings(words, sprt, error)) {
-        error = "--sprt: " + error;
-        return false;
-      }
-      config.sprt = sprt;
-    }
-  }
-  if (seen.count("chase-rule") && config.variant != GameId::kXiangqi) {
-    error = "--chase-rule applies to xiangqi only (--variant xiangqi)";
+  return names;
+}
+
+// One flag as given: its name, its arity and the words after it that it takes.
+struct GivenFlag {
+  std::string name;
+  util::FlagSpec::Arity arity = util::FlagSpec::Arity::kSwitch;
+  std::vector<std::string> words;
+};
+
+// Reads the flag at args[i] and its words, leaving `i` on the last word it takes.
+bool read_flag(const std::vector<std::string>& args, size_t& i, std::set<std::string>& seen,
+               GivenFlag& flag, std::string& error) {
+  using Arity = util::FlagSpec::Arity;
+  const FlagNames& names = flag_names();
+  if (!is_flag(args[i])) {
+    error = "unexpected argument '" + args[i] + "'";
     return false;
   }
-  if (engine_words.size() < 2) {
-    error = "a match needs at least two --engine";
+  flag.name = flag_name(args[i]);
+  const std::string& name = flag.name;
+  if (name != "engine" && !seen.insert(name).second) {
+    error = "flag --" + name + " given twice";
     return false;
   }
+  if (names.lists.count(name)) {
+    flag.arity = Arity::kList;
+    while (i + 1 < args.size() && !is_flag(args[i + 1])) flag.words.push_back(args[++i]);
+  } else if (names.values.count(name)) {
+    if (i + 1 >= args.size() || is_flag(args[i + 1])) {
+      error = "flag --" + name + " needs a value";
+      return false;
+    }
+    flag.arity = Arity::kValue;
+    flag.words.push_back(args[++i]);
+  } else if (names.switches.count(name)) {
+    flag.arity = Arity::kSwitch;
+    // cutechess's "-repeat [N]": only pairs (2) are supported.
+    if (name == "repeat" && i + 1 < args.size() && args[i + 1] == "2") ++i;
+  } else {
+    error = "unknown flag '" + args[i] + "'";
+    return false;
+  }
+  return true;
+}
+
+void apply_switch_flag(const std::string& name, MatchConfig& config) {
+  // --recover and --allow-dirty set nothing in the config.
+  if (name == "repeat") {
+    config.repeat = true;
+  } else if (name == "affinity") {
+    config.affinity = true;
+  } else if (name == "instant-games") {
+    config.instant_games = true;
+  }
+}
+
+bool parse_tournament(const std::string& text, MatchConfig& config, std::string& error) {
+  if (text == "round-robin")
+    config.tournament = TournamentKind::kRoundRobin;
+  else if (text == "gauntlet")
+    config.tournament = TournamentKind::kGauntlet;
+  else {
+    error = "unknown tournament '" + text + "' (round-robin, gauntlet)";
+    return false;
+  }
+  return true;
+}
+
+// --seed or --srand (`name`), of which only one may be given.
+bool parse_seed(const std::string& name, const std::string& text, MatchConfig& config,
+                std::string& error) {
+  unsigned long long seed = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (ec != std::errc() || end != text.data() + text.size()) {
+    error = "bad value '" + text + "' for --" + name + ": expected a non-negative integer";
+    return false;
+  }
+  if (config.seed) {
+    error = "give either --seed or --srand";
+    return false;
+  }
+  config.seed = seed;
+  return true;
+}
+
+// A flag with one value (`text`).
+bool apply_value_flag(const std::string& name, const std::string& text, MatchConfig& config,
+                      std::string& error) {
+  long long value = 0;
+  if (name == "tournament") {
+    if (!parse_tournament(text, config, error)) return false;
+  } else if (name == "rounds") {
+    if (!parse_int(name, text, 1, 10000000, value, error)) return false;
+    config.rounds = int(value);
+  } else if (name == "games") {
+    if (!parse_int(name, text, 1, 1000, value, error)) return false;
+    config.games_per_encounter = int(value);
+  } else if (name == "seed" || name == "srand") {
+    if (!parse_seed(name, text, config, error)) return false;
+  } else if (name == "pgnout") {
+    config.pgn_out = text;
+  } else if (name == "out") {
+    config.out_dir = text;
+  } else if (name == "event") {
+    config.event = text;
+  } else if (name == "concurrency") {
+    if (!parse_int(name, text, 1, 256, value, error)) return false;
+    config.concurrency = int(value);
+  } else if (name == "ratinginterval") {
+    if (!parse_int(name, text, 0, 100000000, value, error)) return false;
+    config.rating_interval = int(value);
+  } else if (name == "maxmoves") {
+    if (!parse_int(name, text, 1, 100000, value, error)) return false;
+    config.adjudication.max_moves = int(value);
+  } else if (name == "variant") {
+    if (!parse_game(text, config.variant, error)) {
+      error = "--variant: " + error;
+      return false;
+    }
+  } else if (name == "chase-rule") {
+    if (text != "on" && text != "off") {
+      error = "bad value '" + text + "' for --chase-rule: expected on or off";
+      return false;
+    }
+    config.chase_rule = text == "on";
+  }
+  return true;
+}
+
+// The words of every --engine and of --each, kept until all flags are read (--variant may
+// come after them).
+struct EngineWords {
+  std::vector<std::vector<std::string>> own;
+  std::vector<std::string> each;
+};
+
+// A flag with a list of key=value words.
+bool apply_list_flag(const std::string& name, const std::vector<std::string>& words,
+                     MatchConfig& config, EngineWords& engine_words, std::string& error) {
+  if (name == "engine") {
+    engine_words.own.push_back(words);
+  } else if (name == "each") {
+    engine_words.each = words;
+  } else if (name == "openings") {
+    if (!parse_opening_settings(words, config.openings, error)) return false;
+  } else if (name == "draw") {
+    if (!parse_draw_settings(words, config.adjudication, error)) return false;
+  } else if (name == "resign") {
+    if (!parse_resign_settings(words, config.adjudication, error)) return false;
+  } else if (name == "sprt") {
+    SprtSettings sprt;
+    if (!parse_sprt_settings(words, sprt, error)) {
+      error = "--sprt: " + error;
+      return false;
+    }
+    config.sprt = sprt;
+  }
+  return true;
+}
+
+// Sets what `flag` says in `config` (or keeps its words, for --engine and --each).
+bool apply_flag(const GivenFlag& flag, MatchConfig& config, EngineWords& engine_words,
+                std::string& error) {
+  switch (flag.arity) {
+    case util::FlagSpec::Arity::kList:
+      return apply_list_flag(flag.name, flag.words, config, engine_words, error);
+    case util::FlagSpec::Arity::kValue:
+      return apply_value_flag(flag.name, flag.words.empty() ? "" : flag.words[0], config, error);
+    case util::FlagSpec::Arity::kSwitch:
+      apply_switch_flag(flag.name, config);
+      return true;
+  }
+  return true;
+}
+
+// Each --engine's words after --each's, checked against the variant and the other engines.
+bool add_engines(const EngineWords& engine_words, MatchConfig& config, std::string& error) {
   std::set<std::string> names;
-  for (const auto& words : engine_words) {
+  for (const auto& words : engine_words.own) {
     EngineConfig engine;
-    if (!parse_engine_config(each_words, words, engine, error)) return false;
+    if (!parse_engine_config(engine_words.each, words, engine, error)) return false;
     if (engine.ucci && config.variant != GameId::kXiangqi) {
       error = "engine '" + engine.name + "': proto=ucci plays xiangqi only (--variant xiangqi)";
       return false;
     }
-    if (!engine.ucci) engine.uci_variant = game_info(config.variant).uci_variant;  // UCCI is xiangqi's own.
+    // UCCI is xiangqi's own.
+    if (!engine.ucci) engine.uci_variant = game_info(config.variant).uci_variant;
     if (!engine.uci_variant.empty() && !engine.option("UCI_Variant").empty()) {
       error = "engine '" + engine.name + "': option.UCI_Variant is set by --variant";
       return false;
@@ -285,6 +348,31 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
     }
     config.engines.push_back(std::move(engine));
   }
+  return true;
+}
+
+}  // namespace
+
+bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
+                      std::string& error) {
+  config = MatchConfig();
+  config.command_line = args;
+  EngineWords engine_words;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < args.size(); ++i) {
+    GivenFlag flag;
+    if (!read_flag(args, i, seen, flag, error)) return false;
+    if (!apply_flag(flag, config, engine_words, error)) return false;
+  }
+  if (seen.count("chase-rule") && config.variant != GameId::kXiangqi) {
+    error = "--chase-rule applies to xiangqi only (--variant xiangqi)";
+    return false;
+  }
+  if (engine_words.own.size() < 2) {
+    error = "a match needs at least two --engine";
+    return false;
+  }
+  if (!add_engines(engine_words, config, error)) return false;
   if (config.sprt && config.engines.size() != 2) {
     error = "--sprt needs exactly two engines";
     return false;

@@ -117,27 +117,8 @@ void write_config(JsonWriter& json, const MatchConfig& c, size_t opening_count,
   json.end_object();
 }
 
-}  // namespace
-
-double runner_overhead_percent(const std::vector<GameRecord>& games) {
-  double wall = 0, think = 0;
-  for (const auto& g : games) {
-    wall += g.wall_ms - g.setup_ms;
-    think += g.think_ms;
-  }
-  return wall > 0 ? 100.0 * (wall - think) / wall : 0.0;
-}
-
-std::string results_json(const MatchSummary& s) {
-  JsonWriter json;
-  json.begin_object();
-  write_run_metadata(json, *s.metadata);
-  write_config(json, *s.config, s.opening_count, s.identities);
-  json.boolean("oversubscribed", s.oversubscribed)
-      .integer("total_games", s.total_games)
-      .integer("finished_games", int64_t(s.games->size()))
-      .boolean("complete", s.complete)
-      .number("runner_overhead_percent", runner_overhead_percent(*s.games));
+// What this run of the runner cost: its ranks and games, wall and CPU time.
+void write_runner(JsonWriter& json, const MatchSummary& s) {
   json.begin_object("runner")
       .integer("ranks", s.ranks)
       .integer("games_this_run", s.games_this_run)
@@ -146,13 +127,10 @@ std::string results_json(const MatchSummary& s) {
       .number("main_thread_cpu_seconds", s.main_thread_cpu_seconds)
       .number("game_threads_cpu_seconds", s.game_threads_cpu_seconds)
       .end_object();
-  if (s.sprt)
-    json.begin_object("sprt_status")
-        .number("llr", s.sprt->llr)
-        .number("lower", s.sprt->lower)
-        .number("upper", s.sprt->upper)
-        .string("decision", decision_name(s.sprt->decision))
-        .end_object();
+}
+
+// Each pairing's games and Elo; with --repeat also its game pairs (pentanomial).
+void write_pairings(JsonWriter& json, const MatchSummary& s) {
   const auto& engines = s.config->engines;
   json.begin_array("pairings");
   for (size_t p = 0; p < s.pairings.size(); ++p) {
@@ -174,39 +152,73 @@ std::string results_json(const MatchSummary& s) {
     json.end_object();
   }
   json.end_array();
-  json.begin_array("games");
-  for (const auto& g : *s.games) {
-    json.begin_object()
-        .integer("index", g.index)
-        .integer("round", g.round)
-        .integer("pair", g.pair)
-        .integer("opening_index", g.opening_index)
-        .string("opening_id", g.opening_id)
-        .string("opening_fen", g.opening_fen)
-        .string("white", g.white)
-        .string("black", g.black)
-        .string("result", g.result)
-        .string("termination", g.reason)
-        .string("termination_tag", g.termination)
-        .integer("plies", g.plies)
-        .integer("white_time_ms", g.time_used_ms[0])
-        .integer("black_time_ms", g.time_used_ms[1])
-        .integer("white_engine_reported_ms", g.engine_reported_ms[0])
-        .integer("black_engine_reported_ms", g.engine_reported_ms[1])
-        .integer("white_lowest_clock_ms", g.lowest_clock_ms[0])
-        .integer("black_lowest_clock_ms", g.lowest_clock_ms[1])
-        .integer("white_largest_unseen_delay_ms", g.largest_unseen_delay_ms[0])
-        .integer("black_largest_unseen_delay_ms", g.largest_unseen_delay_ms[1])
-        .integer("forfeit_clock_ms", g.forfeit_clock_ms)
-        .integer("forfeit_move_ms", g.forfeit_move_ms)
-        .integer("forfeit_engine_ms", g.forfeit_engine_ms)
-        .number("wall_ms", g.wall_ms)
-        .number("setup_ms", g.setup_ms)
-        .number("think_ms", g.think_ms)
-        .string("host", g.host)
-        .string("cpus", g.cpus)
-        .end_object();
+}
+
+void write_game(JsonWriter& json, const GameRecord& g) {
+  json.begin_object()
+      .integer("index", g.index)
+      .integer("round", g.round)
+      .integer("pair", g.pair)
+      .integer("opening_index", g.opening_index)
+      .string("opening_id", g.opening_id)
+      .string("opening_fen", g.opening_fen)
+      .string("white", g.white)
+      .string("black", g.black)
+      .string("result", g.result)
+      .string("termination", g.reason)
+      .string("termination_tag", g.termination)
+      .integer("plies", g.plies)
+      .integer("white_time_ms", g.time_used_ms[0])
+      .integer("black_time_ms", g.time_used_ms[1])
+      .integer("white_engine_reported_ms", g.engine_reported_ms[0])
+      .integer("black_engine_reported_ms", g.engine_reported_ms[1])
+      .integer("white_lowest_clock_ms", g.lowest_clock_ms[0])
+      .integer("black_lowest_clock_ms", g.lowest_clock_ms[1])
+      .integer("white_largest_unseen_delay_ms", g.largest_unseen_delay_ms[0])
+      .integer("black_largest_unseen_delay_ms", g.largest_unseen_delay_ms[1])
+      .integer("forfeit_clock_ms", g.forfeit_clock_ms)
+      .integer("forfeit_move_ms", g.forfeit_move_ms)
+      .integer("forfeit_engine_ms", g.forfeit_engine_ms)
+      .number("wall_ms", g.wall_ms)
+      .number("setup_ms", g.setup_ms)
+      .number("think_ms", g.think_ms)
+      .string("host", g.host)
+      .string("cpus", g.cpus)
+      .end_object();
+}
+
+}  // namespace
+
+double runner_overhead_percent(const std::vector<GameRecord>& games) {
+  double wall = 0, think = 0;
+  for (const auto& g : games) {
+    wall += g.wall_ms - g.setup_ms;
+    think += g.think_ms;
   }
+  return wall > 0 ? 100.0 * (wall - think) / wall : 0.0;
+}
+
+std::string results_json(const MatchSummary& s) {
+  JsonWriter json;
+  json.begin_object();
+  write_run_metadata(json, *s.metadata);
+  write_config(json, *s.config, s.opening_count, s.identities);
+  json.boolean("oversubscribed", s.oversubscribed)
+      .integer("total_games", s.total_games)
+      .integer("finished_games", int64_t(s.games->size()))
+      .boolean("complete", s.complete)
+      .number("runner_overhead_percent", runner_overhead_percent(*s.games));
+  write_runner(json, s);
+  if (s.sprt)
+    json.begin_object("sprt_status")
+        .number("llr", s.sprt->llr)
+        .number("lower", s.sprt->lower)
+        .number("upper", s.sprt->upper)
+        .string("decision", decision_name(s.sprt->decision))
+        .end_object();
+  write_pairings(json, s);
+  json.begin_array("games");
+  for (const auto& g : *s.games) write_game(json, g);
   json.end_array();
   json.end_object();
   return json.text();

@@ -47,6 +47,117 @@ std::string write_failure(const std::string& what, const std::string& path, int 
   return "cannot " + what + " '" + path + "': " + std::strerror(error_number);
 }
 
+// The state file's complete lines: a line cut short by an interruption is dropped, and cut
+// from the file too, so that appending starts on a line of its own.
+std::string read_complete_lines(std::ifstream& in, const std::string& path) {
+  std::ostringstream contents;
+  contents << in.rdbuf();
+  std::string text = contents.str();
+  const size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+  text.resize(complete);
+  std::error_code ec;
+  std::filesystem::resize_file(path, complete, ec);
+  return text;
+}
+
+// A stored signature (`fields`, without its "signature" word) against this run's: an error
+// naming the first argument that differs.
+bool check_signature(std::vector<std::string> fields, const std::vector<std::string>& signature,
+                     const std::string& dir, std::string& error) {
+  // State files written before --rounds could grow hold it in their signature.
+  for (size_t i = 0; i + 1 < fields.size(); ++i)
+    if (fields[i] == "--rounds") {
+      fields.erase(fields.begin() + std::ptrdiff_t(i), fields.begin() + std::ptrdiff_t(i) + 2);
+      break;
+    }
+  if (fields == signature) return true;
+  size_t i = 0;
+  while (i < fields.size() && i < signature.size() && fields[i] == signature[i]) ++i;
+  const std::string was = i < fields.size() ? "'" + fields[i] + "'" : "nothing more";
+  const std::string now = i < signature.size() ? "'" + signature[i] + "'" : "nothing more";
+  error = "'" + dir + "' holds a match run with other flags (argument " + std::to_string(i + 1) +
+          " was " + was + ", now " + now +
+          "): rerun with the same flags to resume, or use another --out";
+  return false;
+}
+
+// Reads a resumed state into the store's seed and games, and where the PGN file stood before
+// the match; a state of other flags, or a damaged line, is refused.
+struct StateReader {
+  const std::string& path;  // The state file.
+  const std::string& dir;   // Its --out folder.
+  const std::vector<std::string>& signature;
+  uint64_t& seed;
+  std::vector<GameRecord>& games;
+  int64_t pgn_offset = 0;
+  std::set<int> seen = {};  // The games read: one stored twice is kept once.
+
+  bool read(const std::string& text, std::string& error) {
+    std::istringstream lines(text);
+    std::string line;
+    if (!std::getline(lines, line) || line != kStateHeader) {
+      error = "'" + path + "' is not a match state file";
+      return false;
+    }
+    while (std::getline(lines, line))
+      if (!read_line(line, error)) return false;
+    return true;
+  }
+
+  bool read_line(const std::string& line, std::string& error) {
+    auto fields = split_tabs(line);
+    if (fields[0] == "signature") {
+      fields.erase(fields.begin());
+      if (!check_signature(std::move(fields), signature, dir, error)) return false;
+    } else if (fields[0] == "seed" && fields.size() == 2) {
+      // A damaged number is refused (std::stoull threw, ending the program: found by
+      // fuzz/match_state_fuzzer.cc).
+      if (!parse_whole(fields[1], seed)) {
+        error = "'" + path + "': unreadable seed line";
+        return false;
+      }
+    } else if (fields[0] == "pgn_offset" && fields.size() == 2) {
+      if (!parse_whole(fields[1], pgn_offset) || pgn_offset < 0) {
+        error = "'" + path + "': unreadable pgn_offset line";
+        return false;
+      }
+    } else if (fields[0] == "game") {
+      GameRecord record;
+      if (!ResultsStore::decode(line, record)) {
+        error = "'" + path + "': unreadable game line";
+        return false;
+      }
+      if (seen.insert(record.index).second) games.push_back(std::move(record));
+    }
+    return true;
+  }
+};
+
+// Back to where the PGN file stood before the match, then every finished game once.
+bool restore_pgn(const std::string& pgn_out, int64_t pgn_offset,
+                 const std::vector<GameRecord>& games, std::string& error) {
+  std::error_code ec;
+  if (regular_file_size(pgn_out) > pgn_offset)
+    std::filesystem::resize_file(pgn_out, uintmax_t(pgn_offset), ec);
+  std::string all;
+  for (const auto& g : games) all += g.pgn;
+  return all.empty() || append_to_file(pgn_out, all, error);
+}
+
+// A new state file with its header, the signature, the seed and where the PGN file stands;
+// null if it cannot be opened (errno says why).
+std::FILE* create_state_file(const std::string& path, const std::vector<std::string>& signature,
+                             uint64_t seed, int64_t pgn_offset) {
+  std::FILE* state = std::fopen(path.c_str(), "wb");
+  if (state) {
+    std::vector<std::string> head{"signature"};
+    head.insert(head.end(), signature.begin(), signature.end());
+    std::fprintf(state, "%s\n%s\nseed\t%llu\npgn_offset\t%lld\n", kStateHeader,
+                 join_tabs(head).c_str(), (unsigned long long)seed, (long long)pgn_offset);
+  }
+  return state;
+}
+
 }  // namespace
 
 ResultsStore::~ResultsStore() {
@@ -151,86 +262,19 @@ bool ResultsStore::open(const std::string& dir, const std::vector<std::string>& 
     return false;
   }
   const std::string path = dir + "/" + kStateFile;
-  int64_t pgn_offset = 0;
   std::ifstream in(path, std::ios::binary);
   if (in) {
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    std::string text = contents.str();
-    // A line cut short by an interruption is dropped, and cut from the file before appending.
-    const size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
-    text.resize(complete);
-    std::filesystem::resize_file(path, complete, ec);
-    std::istringstream lines(text);
-    std::string line;
-    if (!std::getline(lines, line) || line != kStateHeader) {
-      error = "'" + path + "' is not a match state file";
-      return false;
-    }
-    std::set<int> seen;
-    while (std::getline(lines, line)) {
-      auto fields = split_tabs(line);
-      if (fields[0] == "signature") {
-        fields.erase(fields.begin());
-        // State files written before --rounds could grow hold it in their signature.
-        for (size_t i = 0; i + 1 < fields.size(); ++i)
-          if (fields[i] == "--rounds") {
-            fields.erase(fields.begin() + std::ptrdiff_t(i), fields.begin() + std::ptrdiff_t(i) + 2);
-            break;
-          }
-        if (fields != signature) {
-          size_t i = 0;
-          while (i < fields.size() && i < signature.size() && fields[i] == signature[i]) ++i;
-          const std::string was = i < fields.size() ? "'" + fields[i] + "'" : "nothing more";
-          const std::string now = i < signature.size() ? "'" + signature[i] + "'" : "nothing more";
-          error = "'" + dir + "' holds a match run with other flags (argument " +
-                  std::to_string(i + 1) + " was " + was + ", now " + now +
-                  "): rerun with the same flags to resume, or use another --out";
-          return false;
-        }
-      } else if (fields[0] == "seed" && fields.size() == 2) {
-        // A damaged number is refused (std::stoull threw, ending the program: found by
-        // fuzz/match_state_fuzzer.cc).
-        if (!parse_whole(fields[1], seed_)) {
-          error = "'" + path + "': unreadable seed line";
-          return false;
-        }
-      } else if (fields[0] == "pgn_offset" && fields.size() == 2) {
-        if (!parse_whole(fields[1], pgn_offset) || pgn_offset < 0) {
-          error = "'" + path + "': unreadable pgn_offset line";
-          return false;
-        }
-      } else if (fields[0] == "game") {
-        GameRecord record;
-        if (!decode(line, record)) {
-          error = "'" + path + "': unreadable game line";
-          return false;
-        }
-        if (seen.insert(record.index).second) games_.push_back(std::move(record));
-      }
-    }
+    StateReader reader{path, dir, signature, seed_, games_};
+    if (!reader.read(read_complete_lines(in, path), error)) return false;
     resumed_ = true;
     std::sort(games_.begin(), games_.end(),
               [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
-    if (!pgn_out.empty()) {
-      // Back to where the file stood before the match, then every finished game once.
-      if (regular_file_size(pgn_out) > pgn_offset)
-        std::filesystem::resize_file(pgn_out, uintmax_t(pgn_offset), ec);
-      std::string all;
-      for (const auto& g : games_) all += g.pgn;
-      if (!all.empty() && !append_to_file(pgn_out, all, error)) return false;
-    }
+    if (!pgn_out.empty() && !restore_pgn(pgn_out, reader.pgn_offset, games_, error)) return false;
     state_ = std::fopen(path.c_str(), "ab");
   } else {
     seed_ = seed;
-    if (!pgn_out.empty()) pgn_offset = regular_file_size(pgn_out);
-    state_ = std::fopen(path.c_str(), "wb");
-    if (state_) {
-      std::vector<std::string> head{"signature"};
-      head.insert(head.end(), signature.begin(), signature.end());
-      std::fprintf(state_, "%s\n%s\nseed\t%llu\npgn_offset\t%lld\n", kStateHeader,
-                   join_tabs(head).c_str(), (unsigned long long)seed_, (long long)pgn_offset);
-    }
+    const int64_t pgn_offset = pgn_out.empty() ? 0 : regular_file_size(pgn_out);
+    state_ = create_state_file(path, signature, seed_, pgn_offset);
   }
   if (!state_ || !flush_to_disk(state_)) {
     error = write_failure("write", path, errno);

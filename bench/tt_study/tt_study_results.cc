@@ -139,95 +139,135 @@ std::vector<RelativeNodes> relative_to_best(const std::vector<TtStudyRow>& rows)
   return out;
 }
 
-std::string tt_study_summary(const std::vector<TtStudyRow>& all_rows,
-                             const std::vector<TtReplacePolicy>& policies,
-                             const std::string& header) {
+namespace {
+
+// (search, table, log2, policy) -> the row and its ratio.
+using Cell = std::tuple<StudySearch, StudyTable, int, TtReplacePolicy>;
+using Cells = std::map<Cell, RelativeNodes>;
+
+// The rows of the policies asked for, arranged as the summary's tables read them.
+struct SummaryCells {
+  Cells cells;
+  std::map<std::pair<StudySearch, StudyTable>, int> panels;  // -> the depth searched.
+  std::set<int> sizes;
+};
+
+SummaryCells arrange_cells(const std::vector<TtStudyRow>& all_rows,
+                           const std::vector<TtReplacePolicy>& policies) {
   std::vector<TtStudyRow> rows;
   for (const auto& r : all_rows)
     if (std::find(policies.begin(), policies.end(), r.policy) != policies.end()) rows.push_back(r);
-  // (search, table, log2, policy) -> the row and its ratio.
-  using Cell = std::tuple<StudySearch, StudyTable, int, TtReplacePolicy>;
-  std::map<Cell, RelativeNodes> cells;
-  std::map<std::pair<StudySearch, StudyTable>, int> panels;  // -> the depth searched.
-  std::set<int> sizes;
+  SummaryCells s;
   for (const auto& rel : relative_to_best(rows)) {
     const auto& r = rel.row;
-    cells[{r.search, r.table, r.log2_entries, r.policy}] = rel;
-    panels[{r.search, r.table}] = r.depth;
-    sizes.insert(r.log2_entries);
+    s.cells[{r.search, r.table, r.log2_entries, r.policy}] = rel;
+    s.panels[{r.search, r.table}] = r.depth;
+    s.sizes.insert(r.log2_entries);
   }
+  return s;
+}
 
-  std::string out = header;
-  for (const auto& [panel, depth] : panels) {
-    const auto [search, table] = panel;
-    out += "\n== " + std::string(study_search_name(search)) + " search, depth " +
-           std::to_string(depth) + ", table " +
-           (table == StudyTable::Kept ? "kept between the positions of a game"
-                                      : "cleared before each position") +
-           " ==\nnodes relative to the best policy at each size (best = 1.000)\n";
-    out += pad_right("log2", 6);
-    for (auto p : policies) out += pad(std::string(hashing::tt_replace_policy_name(p)), kColumn);
-    out += "  " + pad_right("best", kColumn) + pad_right("worst", kColumn) + pad("worst/best", 11) +
-           pad("best nodes", 14) + "\n";
-    std::map<TtReplacePolicy, std::pair<double, int>> sums;  // Sum of ratios, sizes.
-    for (int log2 : sizes) {
-      std::string line = pad_right(std::to_string(log2), 6);
-      const RelativeNodes* best = nullptr;
-      const RelativeNodes* worst = nullptr;
-      for (auto p : policies) {
-        auto it = cells.find({search, table, log2, p});
-        if (it == cells.end()) {
-          line += pad("-", kColumn);
-          continue;
-        }
-        const RelativeNodes& cell = it->second;
-        line += pad(format("%.3f", cell.ratio), kColumn);
-        sums[p].first += cell.ratio;
-        ++sums[p].second;
-        // Ties: the first policy listed is named best and the last worst.
-        if (!best || cell.ratio < best->ratio) best = &cell;
-        if (!worst || cell.ratio >= worst->ratio) worst = &cell;
-      }
-      if (!best) continue;
-      line += "  " +
-              pad_right(std::string(hashing::tt_replace_policy_name(best->row.policy)), kColumn) +
-              pad_right(std::string(hashing::tt_replace_policy_name(worst->row.policy)), kColumn) +
-              pad(format("%.3f", worst->ratio / best->ratio), 11) +
-              pad(std::to_string(best->row.nodes), 14);
-      out += line + "\n";
-    }
-    std::string mean = pad_right("mean", 6);
-    for (auto p : policies)
-      mean += sums[p].second ? pad(format("%.3f", sums[p].first / sums[p].second), kColumn)
-                             : pad("-", kColumn);
-    out += mean + "\n";
-  }
+// A table's first heads: the size's column, then one column per policy.
+std::string policy_heads(const std::vector<TtReplacePolicy>& policies) {
+  std::string heads = pad_right("log2", 6);
+  for (auto p : policies) heads += pad(std::string(hashing::tt_replace_policy_name(p)), kColumn);
+  return heads;
+}
 
-  // The effect of clearing: per search mode where both table modes ran.
-  for (StudySearch search : {StudySearch::Full, StudySearch::Plain}) {
-    if (!panels.count({search, StudyTable::Kept}) || !panels.count({search, StudyTable::Cleared}))
+// Per policy: the sum of its ratios and the number of sizes summed, for the mean.
+using RatioSums = std::map<TtReplacePolicy, std::pair<double, int>>;
+
+// One size's line of a panel: each policy's ratio, then the best and worst policy, the spread
+// and the best one's nodes. Empty where no policy ran at that size.
+std::string panel_line(const Cells& cells, const std::vector<TtReplacePolicy>& policies,
+                       StudySearch search, StudyTable table, int log2, RatioSums& sums) {
+  std::string line = pad_right(std::to_string(log2), 6);
+  const RelativeNodes* best = nullptr;
+  const RelativeNodes* worst = nullptr;
+  for (auto p : policies) {
+    auto it = cells.find({search, table, log2, p});
+    if (it == cells.end()) {
+      line += pad("-", kColumn);
       continue;
-    out += "\n== " + std::string(study_search_name(search)) +
-           " search: nodes with the table cleared before each position / kept ==\n";
-    out += pad_right("log2", 6);
-    for (auto p : policies) out += pad(std::string(hashing::tt_replace_policy_name(p)), kColumn);
-    out += "\n";
-    for (int log2 : sizes) {
-      std::string line = pad_right(std::to_string(log2), 6);
-      for (auto p : policies) {
-        auto kept = cells.find({search, StudyTable::Kept, log2, p});
-        auto cleared = cells.find({search, StudyTable::Cleared, log2, p});
-        if (kept == cells.end() || cleared == cells.end() || kept->second.row.nodes == 0) {
-          line += pad("-", kColumn);
-          continue;
-        }
-        line +=
-            pad(format("%.3f", double(cleared->second.row.nodes) / double(kept->second.row.nodes)),
-                kColumn);
-      }
-      out += line + "\n";
     }
+    const RelativeNodes& cell = it->second;
+    line += pad(format("%.3f", cell.ratio), kColumn);
+    sums[p].first += cell.ratio;
+    ++sums[p].second;
+    // Ties: the first policy listed is named best and the last worst.
+    if (!best || cell.ratio < best->ratio) best = &cell;
+    if (!worst || cell.ratio >= worst->ratio) worst = &cell;
   }
+  if (!best) return "";
+  line += "  " +
+          pad_right(std::string(hashing::tt_replace_policy_name(best->row.policy)), kColumn) +
+          pad_right(std::string(hashing::tt_replace_policy_name(worst->row.policy)), kColumn) +
+          pad(format("%.3f", worst->ratio / best->ratio), 11) +
+          pad(std::to_string(best->row.nodes), 14);
+  return line + "\n";
+}
+
+// One search and table mode's table of ratios, sizes down, and each policy's mean below.
+std::string panel_text(const SummaryCells& s, const std::vector<TtReplacePolicy>& policies,
+                       StudySearch search, StudyTable table, int depth) {
+  std::string out = "\n== " + std::string(study_search_name(search)) + " search, depth " +
+                    std::to_string(depth) + ", table " +
+                    (table == StudyTable::Kept ? "kept between the positions of a game"
+                                               : "cleared before each position") +
+                    " ==\nnodes relative to the best policy at each size (best = 1.000)\n";
+  out += policy_heads(policies);
+  out += "  " + pad_right("best", kColumn) + pad_right("worst", kColumn) + pad("worst/best", 11) +
+         pad("best nodes", 14) + "\n";
+  RatioSums sums;
+  for (int log2 : s.sizes) out += panel_line(s.cells, policies, search, table, log2, sums);
+  std::string mean = pad_right("mean", 6);
+  for (auto p : policies)
+    mean += sums[p].second ? pad(format("%.3f", sums[p].first / sums[p].second), kColumn)
+                           : pad("-", kColumn);
+  out += mean + "\n";
+  return out;
+}
+
+// The effect of clearing on one search mode: nodes with the table cleared over nodes with it
+// kept, per size and policy. Empty unless both table modes ran.
+std::string clearing_text(const SummaryCells& s, const std::vector<TtReplacePolicy>& policies,
+                          StudySearch search) {
+  if (!s.panels.count({search, StudyTable::Kept}) ||
+      !s.panels.count({search, StudyTable::Cleared}))
+    return "";
+  std::string out = "\n== " + std::string(study_search_name(search)) +
+                    " search: nodes with the table cleared before each position / kept ==\n";
+  out += policy_heads(policies);
+  out += "\n";
+  for (int log2 : s.sizes) {
+    std::string line = pad_right(std::to_string(log2), 6);
+    for (auto p : policies) {
+      auto kept = s.cells.find({search, StudyTable::Kept, log2, p});
+      auto cleared = s.cells.find({search, StudyTable::Cleared, log2, p});
+      if (kept == s.cells.end() || cleared == s.cells.end() || kept->second.row.nodes == 0) {
+        line += pad("-", kColumn);
+        continue;
+      }
+      line +=
+          pad(format("%.3f", double(cleared->second.row.nodes) / double(kept->second.row.nodes)),
+              kColumn);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string tt_study_summary(const std::vector<TtStudyRow>& all_rows,
+                             const std::vector<TtReplacePolicy>& policies,
+                             const std::string& header) {
+  const SummaryCells s = arrange_cells(all_rows, policies);
+  std::string out = header;
+  for (const auto& [panel, depth] : s.panels)
+    out += panel_text(s, policies, panel.first, panel.second, depth);
+  for (StudySearch search : {StudySearch::Full, StudySearch::Plain})
+    out += clearing_text(s, policies, search);
   return out;
 }
 

@@ -104,14 +104,19 @@ bool first_candidate(const protocol::PgnLine& game, const Criteria& criteria, in
   return true;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// What the command line asks for.
+struct Options {
   std::string out_path;
   Criteria criteria;
-  std::vector<std::string> inputs;
-  std::string command = "endgame_candidates";
-  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+  std::vector<std::string> inputs;             // The PGN files, in the order given.
+  std::string command = "endgame_candidates";  // The whole command line, for the file's header.
+};
+
+// Reads the arguments into `options`; returns what is wrong with them (for usage()), or "" if
+// nothing is.
+std::string parse_options(int argc, char** argv, Options& options) {
+  Criteria& criteria = options.criteria;
+  for (int i = 1; i < argc; ++i) options.command += std::string(" ") + argv[i];
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&](int& field) {
@@ -122,7 +127,7 @@ int main(int argc, char** argv) {
       return true;
     };
     if (arg == "--out" && i + 1 < argc) {
-      out_path = argv[++i];
+      options.out_path = argv[++i];
     } else if (arg == "--min-ply" || arg == "--min-phase" || arg == "--max-phase" ||
                arg == "--max-imbalance" || arg == "--min-pawns") {
       int& field = arg == "--min-ply"     ? criteria.min_ply
@@ -130,67 +135,91 @@ int main(int argc, char** argv) {
                    : arg == "--max-phase" ? criteria.max_phase
                    : arg == "--min-pawns" ? criteria.min_pawns
                                           : criteria.max_imbalance;
-      if (!value(field)) return usage(arg + " needs an integer from 0 to 1000");
+      if (!value(field)) return arg + " needs an integer from 0 to 1000";
     } else if (arg.rfind("--", 0) == 0) {
-      return usage("unknown option '" + arg + "'");
+      return "unknown option '" + arg + "'";
     } else {
-      inputs.push_back(arg);
+      options.inputs.push_back(arg);
     }
   }
-  if (out_path.empty()) return usage("--out FILE is required");
-  if (inputs.empty()) return usage("no PGN files given");
+  if (options.out_path.empty()) return "--out FILE is required";
+  if (options.inputs.empty()) return "no PGN files given";
   if (criteria.min_phase > criteria.max_phase)
-    return usage("--min-phase " + std::to_string(criteria.min_phase) + " is above --max-phase " +
-                 std::to_string(criteria.max_phase));
+    return "--min-phase " + std::to_string(criteria.min_phase) + " is above --max-phase " +
+           std::to_string(criteria.max_phase);
+  return "";
+}
 
-  std::vector<std::string> lines;
+// The candidates found so far, over all the files, and what was left out.
+struct Candidates {
+  std::vector<std::string> lines;  // The EPD lines, in the order found.
   std::unordered_set<std::string> seen;
   int game_number = 0, other_game = 0, duplicates = 0;
-  for (const std::string& path : inputs) {
-    std::vector<protocol::PgnLine> games;
-    std::string error;
-    if (!protocol::read_pgn_file(path, games, error)) {
-      std::fprintf(stderr, "endgame_candidates: %s\n", error.c_str());
-      return 1;
-    }
-    for (const auto& game : games) {
-      if (game.game != GameId::kChess) {  // A xiangqi game among the files: not numbered.
-        ++other_game;
-        continue;
-      }
-      ++game_number;
-      int ply = 0;
-      std::string fen;
-      if (!first_candidate(game, criteria, ply, fen, error)) {
-        std::fprintf(stderr, "endgame_candidates: %s: game %d: %s\n", path.c_str(), game_number,
-                     error.c_str());
-        return 1;
-      }
-      if (fen.empty()) continue;
-      if (!seen.insert(fen).second) {
-        ++duplicates;
-        continue;
-      }
-      lines.push_back(fen + " id \"eg-" + std::to_string(game_number) + "-" + std::to_string(ply) +
-                      "\"; c0 \"" + path + "\";");
-    }
+};
+
+// Adds the candidates of one PGN file; false (having said why) on a file or game it cannot read.
+bool add_candidates(const std::string& path, const Criteria& criteria, Candidates& found) {
+  std::vector<protocol::PgnLine> games;
+  std::string error;
+  if (!protocol::read_pgn_file(path, games, error)) {
+    std::fprintf(stderr, "endgame_candidates: %s\n", error.c_str());
+    return false;
   }
+  for (const auto& game : games) {
+    if (game.game != GameId::kChess) {  // A xiangqi game among the files: not numbered.
+      ++found.other_game;
+      continue;
+    }
+    ++found.game_number;
+    int ply = 0;
+    std::string fen;
+    if (!first_candidate(game, criteria, ply, fen, error)) {
+      std::fprintf(stderr, "endgame_candidates: %s: game %d: %s\n", path.c_str(),
+                   found.game_number, error.c_str());
+      return false;
+    }
+    if (fen.empty()) continue;
+    if (!found.seen.insert(fen).second) {
+      ++found.duplicates;
+      continue;
+    }
+    found.lines.push_back(fen + " id \"eg-" + std::to_string(found.game_number) + "-" +
+                          std::to_string(ply) + "\"; c0 \"" + path + "\";");
+  }
+  return true;
+}
+
+// Writes the EPD file, headed by the command and the counts; false (having said why) on failure.
+bool write_candidates(const std::string& out_path, const std::string& command,
+                      const Candidates& found) {
   std::ofstream out(out_path);
   if (!out) {
     std::fprintf(stderr, "endgame_candidates: cannot write '%s'\n", out_path.c_str());
-    return 1;
+    return false;
   }
   out << "# " << command << "\n";
-  out << "# " << game_number << " chess games read, " << lines.size() << " candidates, "
-      << duplicates << " repeated positions left out, " << other_game
-      << " games of another variant left out\n";
-  for (const auto& line : lines) out << line << "\n";
+  out << "# " << found.game_number << " chess games read, " << found.lines.size()
+      << " candidates, " << found.duplicates << " repeated positions left out, "
+      << found.other_game << " games of another variant left out\n";
+  for (const auto& line : found.lines) out << line << "\n";
   out.close();
   if (!out) {
     std::fprintf(stderr, "endgame_candidates: writing '%s' failed\n", out_path.c_str());
-    return 1;
+    return false;
   }
-  std::fprintf(stderr, "%d chess games, %zu candidates (%d repeated), written to %s\n", game_number,
-               lines.size(), duplicates, out_path.c_str());
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (const std::string why = parse_options(argc, argv, options); !why.empty()) return usage(why);
+  Candidates found;
+  for (const std::string& path : options.inputs)
+    if (!add_candidates(path, options.criteria, found)) return 1;
+  if (!write_candidates(options.out_path, options.command, found)) return 1;
+  std::fprintf(stderr, "%d chess games, %zu candidates (%d repeated), written to %s\n",
+               found.game_number, found.lines.size(), found.duplicates, options.out_path.c_str());
   return 0;
 }

@@ -21,6 +21,8 @@
 
 namespace {
 
+using namespace splitlab;
+
 int usage(const char* why) {
   std::fprintf(stderr,
                "make_positions: %s\n"
@@ -30,17 +32,20 @@ int usage(const char* why) {
   return 2;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  using namespace splitlab;
+// What the command line asks for.
+struct Options {
   std::string out_path;
   GameId wanted_game = GameId::kChess;
   tuner::ExtractSettings settings;
   long seed = 1;
-  std::vector<std::string> inputs;
-  std::string command = "make_positions";
-  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+  std::vector<std::string> inputs;         // The PGN files, in the order given.
+  std::string command = "make_positions";  // The whole command line, for the file's header.
+};
+
+// Reads the arguments into `options`; returns what is wrong with them (for usage()), or "" if
+// nothing is.
+std::string parse_options(int argc, char** argv, Options& options) {
+  for (int i = 1; i < argc; ++i) options.command += std::string(" ") + argv[i];
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&](int64_t& v) {
@@ -50,71 +55,98 @@ int main(int argc, char** argv) {
     };
     int64_t v;
     if (arg == "--out" && i + 1 < argc) {
-      out_path = argv[++i];
+      options.out_path = argv[++i];
     } else if (arg == "--game" && i + 1 < argc) {
       std::string error;
-      if (!parse_game(argv[++i], wanted_game, error)) return usage(("--game: " + error).c_str());
+      if (!parse_game(argv[++i], options.wanted_game, error)) return "--game: " + error;
     } else if (arg == "--per-game") {
-      if (!value(v)) return usage("--per-game needs a non-negative integer");
-      settings.per_game = int(v);
+      if (!value(v)) return "--per-game needs a non-negative integer";
+      options.settings.per_game = int(v);
     } else if (arg == "--skip-plies") {
-      if (!value(v)) return usage("--skip-plies needs a non-negative integer");
-      settings.skip_plies = int(v);
+      if (!value(v)) return "--skip-plies needs a non-negative integer";
+      options.settings.skip_plies = int(v);
     } else if (arg == "--seed") {
-      if (!value(seed)) return usage("--seed needs a non-negative integer");
+      if (!value(options.seed)) return "--seed needs a non-negative integer";
     } else if (arg.rfind("--", 0) == 0) {
-      return usage(("unknown option '" + arg + "'").c_str());
+      return "unknown option '" + arg + "'";
     } else {
-      inputs.push_back(arg);
+      options.inputs.push_back(arg);
     }
   }
-  if (out_path.empty()) return usage("--out FILE is required");
-  if (inputs.empty()) return usage("no PGN files given");
+  if (options.out_path.empty()) return "--out FILE is required";
+  if (options.inputs.empty()) return "no PGN files given";
+  return "";
+}
 
-  std::mt19937_64 rng{uint64_t(seed)};
+// The positions taken so far, over all the files, and the counts the file's header reports.
+struct Extraction {
+  std::mt19937_64 rng;  // One stream over all the files, so that a seed names the whole run.
   std::vector<std::string> lines;
   int game_number = 0, games_used = 0, other_game = 0;
-  for (const std::string& path : inputs) {
-    std::vector<protocol::PgnLine> games;
-    std::string error;
-    if (!protocol::read_pgn_file(path, games, error)) {
-      std::fprintf(stderr, "make_positions: %s\n", error.c_str());
-      return 1;
-    }
-    for (const auto& game : games) {
-      if (game.game != wanted_game) {
-        ++other_game;  // Not numbered: the numbers stay those of the game the file is for.
-        continue;
-      }
-      const size_t before = lines.size();
-      if (!tuner::extract_positions(game, game_number, settings, rng, lines, error)) {
-        std::fprintf(stderr, "make_positions: %s: %s\n", path.c_str(), error.c_str());
-        return 1;
-      }
-      games_used += lines.size() > before;
-      ++game_number;
-    }
-    std::fprintf(stderr, "%s: %zu games\n", path.c_str(), games.size());
+};
+
+// Adds the positions of one PGN file's games of `options.wanted_game`; false (having said why)
+// on a file or game it cannot read.
+bool add_positions(const std::string& path, const Options& options, Extraction& taken) {
+  std::vector<protocol::PgnLine> games;
+  std::string error;
+  if (!protocol::read_pgn_file(path, games, error)) {
+    std::fprintf(stderr, "make_positions: %s\n", error.c_str());
+    return false;
   }
-  std::ofstream out(out_path);
+  for (const auto& game : games) {
+    if (game.game != options.wanted_game) {
+      ++taken.other_game;  // Not numbered: the numbers stay those of the game the file is for.
+      continue;
+    }
+    const size_t before = taken.lines.size();
+    if (!tuner::extract_positions(game, taken.game_number, options.settings, taken.rng,
+                                  taken.lines, error)) {
+      std::fprintf(stderr, "make_positions: %s: %s\n", path.c_str(), error.c_str());
+      return false;
+    }
+    taken.games_used += taken.lines.size() > before;
+    ++taken.game_number;
+  }
+  std::fprintf(stderr, "%s: %zu games\n", path.c_str(), games.size());
+  return true;
+}
+
+// Writes the positions, headed by the command and the counts; false (having said why) on
+// failure.
+bool write_positions(const Options& options, const Extraction& taken) {
+  std::ofstream out(options.out_path);
   if (!out) {
-    std::fprintf(stderr, "make_positions: cannot write '%s'\n", out_path.c_str());
-    return 1;
+    std::fprintf(stderr, "make_positions: cannot write '%s'\n", options.out_path.c_str());
+    return false;
   }
-  out << "# " << command << "\n";
-  out << "# " << game_number << " " << game_info(wanted_game).name << " games read, " << games_used
-      << " gave positions, " << lines.size() << " positions; " << other_game
-      << " games of another game left out\n";
-  for (const auto& line : lines) out << line << "\n";
+  out << "# " << options.command << "\n";
+  out << "# " << taken.game_number << " " << game_info(options.wanted_game).name
+      << " games read, " << taken.games_used << " gave positions, " << taken.lines.size()
+      << " positions; " << taken.other_game << " games of another game left out\n";
+  for (const auto& line : taken.lines) out << line << "\n";
   out.close();
   if (!out) {
-    std::fprintf(stderr, "make_positions: writing '%s' failed\n", out_path.c_str());
-    return 1;
+    std::fprintf(stderr, "make_positions: writing '%s' failed\n", options.out_path.c_str());
+    return false;
   }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (const std::string why = parse_options(argc, argv, options); !why.empty())
+    return usage(why.c_str());
+  Extraction taken{std::mt19937_64{uint64_t(options.seed)}};
+  for (const std::string& path : options.inputs)
+    if (!add_positions(path, options, taken)) return 1;
+  if (!write_positions(options, taken)) return 1;
   std::fprintf(stderr,
                "%d %s games, %d gave positions, %zu positions written to %s; %d games of another "
                "game left out\n",
-               game_number, std::string(game_info(wanted_game).name).c_str(), games_used, lines.size(), out_path.c_str(),
-               other_game);
+               taken.game_number, std::string(game_info(options.wanted_game).name).c_str(),
+               taken.games_used, taken.lines.size(), options.out_path.c_str(), taken.other_game);
   return 0;
 }

@@ -34,6 +34,9 @@
 
 namespace {
 
+namespace tuner = splitlab::tuner;
+using splitlab::GameId;
+
 int usage(const std::string& why) {
   std::fprintf(stderr,
                "texel_tuner: %s\n"
@@ -50,89 +53,175 @@ bool parse_number(const char* text, double& out) {
   return end != text && *end == '\0' && std::isfinite(out);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  using namespace splitlab;
+// What the command line asks for.
+struct Options {
   std::string positions_path, out_dir;
   tuner::TuneSettings settings;
-  double validation_share = 0.2, k = 0;
-  std::vector<std::string> only;  // Terms to fit; empty: all.
+  double validation_share = 0.2, k = 0;  // k = 0: fit K on the training positions.
+  std::vector<std::string> only;         // Terms to fit; empty: all.
   GameId game = GameId::kChess;
-  std::string command = "texel_tuner";
-  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+  std::string command = "texel_tuner";  // The whole command line, for the files written.
+};
+
+// Adds the terms of one --only (a comma-separated list; --only may be given more than once).
+// An empty item is kept, so that it is refused as naming no term.
+void add_terms(const std::string& list, std::vector<std::string>& terms) {
+  for (size_t start = 0; start <= list.size();) {
+    const size_t comma = std::min(list.find(',', start), list.size());
+    terms.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+}
+
+// Reads the arguments into `options`; returns what is wrong with the first bad one (for
+// usage()), or "" if none is.
+std::string parse_options(int argc, char** argv, Options& options) {
+  auto& settings = options.settings;
+  for (int i = 1; i < argc; ++i) options.command += std::string(" ") + argv[i];
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     double v = 0;
     const bool has_number = i + 1 < argc && parse_number(argv[i + 1], v);
     if (arg == "--positions" && i + 1 < argc) {
-      positions_path = argv[++i];
+      options.positions_path = argv[++i];
     } else if (arg == "--out" && i + 1 < argc) {
-      out_dir = argv[++i];
+      options.out_dir = argv[++i];
     } else if (arg == "--game" && i + 1 < argc) {
       std::string error;
-      if (!parse_game(argv[++i], game, error)) return usage("--game: " + error);
+      if (!splitlab::parse_game(argv[++i], options.game, error)) return "--game: " + error;
     } else if (arg == "--epochs" || arg == "--check-every" || arg == "--patience") {
-      if (!has_number || v < 1 || v != std::floor(v)) return usage(arg + " needs a positive integer");
-      (arg == "--epochs" ? settings.epochs
-                         : arg == "--check-every" ? settings.check_every : settings.patience) = int(v);
+      if (!has_number || v < 1 || v != std::floor(v)) return arg + " needs a positive integer";
+      int& value = arg == "--epochs"        ? settings.epochs
+                   : arg == "--check-every" ? settings.check_every
+                                            : settings.patience;
+      value = int(v);
       ++i;
     } else if (arg == "--rate") {
-      if (!has_number || v <= 0) return usage("--rate needs a positive number");
+      if (!has_number || v <= 0) return "--rate needs a positive number";
       settings.rate = v;
       ++i;
     } else if (arg == "--validation") {
-      if (!has_number || v < 0 || v >= 1) return usage("--validation needs a share in [0, 1)");
-      validation_share = v;
+      if (!has_number || v < 0 || v >= 1) return "--validation needs a share in [0, 1)";
+      options.validation_share = v;
       ++i;
     } else if (arg == "--only" && i + 1 < argc) {
-      const std::string list = argv[++i];
-      for (size_t start = 0; start <= list.size();) {
-        const size_t comma = std::min(list.find(',', start), list.size());
-        only.push_back(list.substr(start, comma - start));
-        start = comma + 1;
-      }
+      add_terms(argv[++i], options.only);
     } else if (arg == "--k") {
-      if (!has_number || v <= 0) return usage("--k needs a positive number");
-      k = v;
+      if (!has_number || v <= 0) return "--k needs a positive number";
+      options.k = v;
       ++i;
     } else {
-      return usage("unknown or incomplete argument '" + arg + "'");
+      return "unknown or incomplete argument '" + arg + "'";
     }
   }
-  if (positions_path.empty() || out_dir.empty()) return usage("--positions and --out are required");
+  if (options.positions_path.empty() || options.out_dir.empty())
+    return "--positions and --out are required";
+  return "";
+}
 
-  std::vector<tuner::TuningPosition> all, train, validation;
+// Reads the positions and splits them into training and validation by game; false (having
+// said why) if there is none to train on.
+bool read_positions(const Options& options, std::vector<tuner::TuningPosition>& all,
+                    std::vector<tuner::TuningPosition>& train,
+                    std::vector<tuner::TuningPosition>& validation) {
   std::string error;
-  if (!tuner::read_training_file(positions_path, all, error, game)) {
+  if (!tuner::read_training_file(options.positions_path, all, error, options.game)) {
     std::fprintf(stderr, "texel_tuner: %s\n", error.c_str());
-    return 1;
+    return false;
   }
   for (auto& p : all)
-    (tuner::in_validation(p.game, validation_share) ? validation : train).push_back(p);
+    (tuner::in_validation(p.game, options.validation_share) ? validation : train).push_back(p);
   if (train.empty()) {
-    std::fprintf(stderr, "texel_tuner: no training positions in '%s'\n", positions_path.c_str());
-    return 1;
+    std::fprintf(stderr, "texel_tuner: no training positions in '%s'\n",
+                 options.positions_path.c_str());
+    return false;
   }
-  std::filesystem::create_directories(out_dir);
+  return true;
+}
 
-  const int count = tuner::weight_count(game);
-  const tuner::Weights before = tuner::engine_weights(game);
-  tuner::Weights w = before;
-  if (k == 0) k = tuner::fit_scale(train, w);
-  settings.fixed.resize(count);
+// The weights the fit holds: those the game always holds, and with --only every weight of a
+// term not named. Returns what is wrong (an --only term that names no weight), or "".
+std::string choose_fixed_weights(GameId game, int count, const std::vector<std::string>& only,
+                                 std::vector<bool>& fixed) {
+  fixed.resize(count);
   std::vector<bool> term_found(only.size(), false);
   for (int i = 0; i < count; ++i) {
-    settings.fixed[i] = tuner::weight_fixed(game, i);
+    fixed[i] = tuner::weight_fixed(game, i);
     if (only.empty()) continue;
     const std::string name = tuner::weight_name(game, i);
     const std::string term = name.substr(0, name.find('['));
     const auto it = std::find(only.begin(), only.end(), term);
-    if (it == only.end()) settings.fixed[i] = true;
+    if (it == only.end()) fixed[i] = true;
     else term_found[size_t(it - only.begin())] = true;
   }
   for (size_t t = 0; t < only.size(); ++t)
-    if (!term_found[t]) return usage("--only: no term named '" + only[t] + "'");
+    if (!term_found[t]) return "--only: no term named '" + only[t] + "'";
+  return "";
+}
+
+// How many positions use each weight.
+std::vector<int> positions_using(const std::vector<tuner::TuningPosition>& all, int count) {
+  std::vector<int> users(count, 0);
+  for (const auto& p : all)
+    for (const auto& use : p.uses) ++users[use.index];
+  return users;
+}
+
+void write_weights_csv(std::ostream& csv, GameId game, int count, const std::vector<bool>& fixed,
+                       const tuner::Weights& before, const tuner::Weights& after,
+                       const std::vector<int>& users) {
+  csv << "index,name,fixed,mg_before,eg_before,mg_after,eg_after,positions_using\n";
+  for (int i = 0; i < count; ++i)
+    csv << i << ",\"" << tuner::weight_name(game, i) << "\"," << (fixed[i] ? 1 : 0) << ","
+        << before[i][0] << "," << before[i][1] << "," << std::lround(after[i][0]) << ","
+        << std::lround(after[i][1]) << "," << users[i] << "\n";
+}
+
+void write_tuned_weights(std::ostream& inc, const std::string& command, GameId game, int count,
+                         const tuner::Weights& w) {
+  inc << "// Written by: " << command << "\n";
+  for (int i = 0; i < count; ++i)
+    inc << "{" << std::lround(w[i][0]) << ", " << std::lround(w[i][1]) << "},  // "
+        << tuner::weight_name(game, i) << "\n";
+}
+
+// summary.txt, also printed. The fixed buffer cuts an overlong command line short.
+std::string summary_text(const std::string& command, size_t positions, size_t train,
+                         size_t validation, double k, const tuner::TuneReport& report) {
+  char text[1024];
+  std::snprintf(text, sizeof text,
+                "command: %s\n"
+                "positions: %zu (%zu training, %zu validation, whole games held out)\n"
+                "K: %.4f\n"
+                "training loss: %.6f -> %.6f\n"
+                "validation loss: %.6f -> %.6f\n"
+                "epochs run: %d, kept epoch: %d\n",
+                command.c_str(), positions, train, validation, k, report.train_loss_before,
+                report.train_loss_after, report.validation_loss_before,
+                report.validation_loss_after, report.epochs_run, report.best_epoch);
+  return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (const std::string why = parse_options(argc, argv, options); !why.empty()) return usage(why);
+  auto& settings = options.settings;
+
+  std::vector<tuner::TuningPosition> all, train, validation;
+  if (!read_positions(options, all, train, validation)) return 1;
+  std::filesystem::create_directories(options.out_dir);
+
+  const int count = tuner::weight_count(options.game);
+  const tuner::Weights before = tuner::engine_weights(options.game);
+  tuner::Weights w = before;
+  double k = options.k;
+  if (k == 0) k = tuner::fit_scale(train, w);
+  if (const std::string why = choose_fixed_weights(options.game, count, options.only,
+                                                   settings.fixed);
+      !why.empty())
+    return usage(why);
   std::fprintf(stderr, "%zu training and %zu validation positions, K = %.4f\n", train.size(),
                validation.size(), k);
   const auto start = std::chrono::steady_clock::now();
@@ -145,36 +234,17 @@ int main(int argc, char** argv) {
   };
   const tuner::TuneReport report = tuner::tune(train, validation, k, w, settings);
 
-  std::vector<int> users(count, 0);
-  for (const auto& p : all)
-    for (const auto& use : p.uses) ++users[use.index];
-
-  std::ofstream csv(out_dir + "/weights.csv");
-  csv << "index,name,fixed,mg_before,eg_before,mg_after,eg_after,positions_using\n";
-  for (int i = 0; i < count; ++i)
-    csv << i << ",\"" << tuner::weight_name(game, i) << "\"," << (settings.fixed[i] ? 1 : 0) << ","
-        << before[i][0] << "," << before[i][1] << "," << std::lround(w[i][0]) << ","
-        << std::lround(w[i][1]) << "," << users[i] << "\n";
-  std::ofstream inc(out_dir + "/tuned_weights.inc");
-  inc << "// Written by: " << command << "\n";
-  for (int i = 0; i < count; ++i)
-    inc << "{" << std::lround(w[i][0]) << ", " << std::lround(w[i][1]) << "},  // "
-        << tuner::weight_name(game, i) << "\n";
-  char text[1024];
-  std::snprintf(text, sizeof text,
-                "command: %s\n"
-                "positions: %zu (%zu training, %zu validation, whole games held out)\n"
-                "K: %.4f\n"
-                "training loss: %.6f -> %.6f\n"
-                "validation loss: %.6f -> %.6f\n"
-                "epochs run: %d, kept epoch: %d\n",
-                command.c_str(), all.size(), train.size(), validation.size(), k,
-                report.train_loss_before, report.train_loss_after, report.validation_loss_before,
-                report.validation_loss_after, report.epochs_run, report.best_epoch);
-  std::ofstream(out_dir + "/summary.txt") << text;
-  std::fputs(text, stdout);
+  const std::vector<int> users = positions_using(all, count);
+  std::ofstream csv(options.out_dir + "/weights.csv");
+  write_weights_csv(csv, options.game, count, settings.fixed, before, w, users);
+  std::ofstream inc(options.out_dir + "/tuned_weights.inc");
+  write_tuned_weights(inc, options.command, options.game, count, w);
+  const std::string text =
+      summary_text(options.command, all.size(), train.size(), validation.size(), k, report);
+  std::ofstream(options.out_dir + "/summary.txt") << text;
+  std::fputs(text.c_str(), stdout);
   if (!csv || !inc) {
-    std::fprintf(stderr, "texel_tuner: writing to '%s' failed\n", out_dir.c_str());
+    std::fprintf(stderr, "texel_tuner: writing to '%s' failed\n", options.out_dir.c_str());
     return 1;
   }
   return 0;
