@@ -4,8 +4,8 @@ legal) and misbehaves on its second "go" of every game, as MODE says:
   illegal  answers "bestmove e1e8"
   crash    exits
   hang     never answers again (and ignores "stop")
-  late     answers 0.9 s after "go", whatever its time (past st=0.3 plus a 0.2 s margin,
-           within the runner's 1 s grace after "stop")
+  late     answers 1.5 s after "go", whatever its time (past st=0.3 plus the 0.7 s margin
+           match_cli_test gives it, within the runner's 1 s grace after "stop")
   stall    stops itself (SIGSTOP) for good: a stall it cannot see, longer than any clock
   sigkill  passes "go" on, then its search process and itself are killed (SIGKILL) mid-search
   hugeline writes an "info string" line of 1 MB, then answers as the real engine does
@@ -92,7 +92,7 @@ for raw in sys.stdin:
         elif gos == 2 and mode == "late":
             to_child(line)
             best = relay_until("bestmove", hold=True)
-            time.sleep(max(0.0, 0.9 - (time.monotonic() - start)))
+            time.sleep(max(0.0, 1.5 - (time.monotonic() - start)))
             print(best, flush=True)
         else:
             to_child(line)
