@@ -92,7 +92,7 @@ int run_bench(const Flags& flags, const bench::RunMetadata& metadata, std::ofstr
   // Chess keeps the line scripts read ("bench: depth 10, threads 1, ..."); other games say
   // their name first.
   const std::string game =
-      game_id_of<G>() == GameId::kChess ? "" : std::string(G::kName) + ", ";
+      game_id_of<G>() == kDefaultGame ? "" : std::string(G::kName) + ", ";
   std::printf("bench: %sdepth %d, %s\n", game.c_str(), depth,
               describe_parallel(flags, G::kDefaultSearchFeatures).c_str());
   search::SearchStats total;
@@ -189,7 +189,7 @@ int bench_command(const std::vector<std::string>& args) {
   Flags flags(bench_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
-  GameId game = GameId::kChess;
+  GameId game = kDefaultGame;
   if (flags.has("game") && !parse_game(flags.get("game"), game, error))
     return fail("--game: " + error);
   const auto metadata =

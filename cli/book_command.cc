@@ -2,55 +2,25 @@
 
 #include <cstdio>
 #include <sstream>
-
-#include <regex>
+#include <type_traits>
 
 #include "cli/flags.h"
 #include "cli/search_flags.h"
-#include "engine/chess/notation.h"
-#include "engine/chess/polyglot.h"
+#include "engine/core/book_file.h"
 #include "engine/games/games.h"
+#include "engine/protocol/opening_book.h"
 #include "engine/protocol/pgn.h"
 #include "engine/util/errors.h"
-#include "engine/xiangqi/book.h"
-#include "engine/xiangqi/notation.h"
 
 namespace splitlab::cli {
 namespace {
 
 int fail(const std::string& message) { return util::command_error("book", message); }
 
-// A xiangqi game's moves: ranks 0..9 (UCCI) when a square of rank 0 appears, else 1..10 (the
-// numbering of UCI and of the PGN that `match` writes).
-xiangqi::RankBase xiangqi_ranks(const std::vector<std::string>& moves) {
-  static const std::regex rank_zero("[a-i]0([a-i]|$)|^[a-i]0");
-  for (const std::string& move : moves)
-    if (std::regex_search(move, rank_zero)) return xiangqi::RankBase::kZero;
-  return xiangqi::RankBase::kOne;
-}
-
-int make_xiangqi(const Flags& flags, const std::vector<protocol::PgnLine>& lines, int max_ply,
-                 int min_games) {
-  std::string error;
-  std::vector<xiangqi::book::GameForBook> games;
-  size_t skipped = 0;
-  for (const protocol::PgnLine& line : lines) {
-    if (line.game != GameId::kXiangqi) {
-      ++skipped;
-      continue;
-    }
-    games.push_back({line.start_fen, line.uci_moves, line.result, xiangqi_ranks(line.uci_moves)});
-  }
-  std::vector<::splitlab::book::Entry> entries;
-  if (!xiangqi::book::make_book(games, max_ply, min_games, entries, error))
-    return fail(flags.get("pgn") + ": " + error);
-  if (!::splitlab::book::write_entries(flags.get("out"), entries, error)) return fail(error);
-  std::printf("book: %zu xiangqi games (%zu of another game, skipped), %zu entries written to %s\n",
-              games.size(), skipped, entries.size(), flags.get("out").c_str());
-  return 0;
-}
-
-int make(const Flags& flags, GameId game) {
+// The games of the PGN file that are `game`'s (the others are skipped and counted), counted
+// into the game's own book (G::make_book) and written to --out.
+template <typename G>
+int make_book_of(const Flags& flags, GameId game) {
   std::string error;
   if (!flags.has("pgn") || !flags.has("out")) return fail("book make needs --pgn FILE and --out BOOK.bin");
   long long max_ply = 0, min_games = 0;
@@ -58,67 +28,67 @@ int make(const Flags& flags, GameId game) {
     return fail(error);
   std::vector<protocol::PgnLine> lines;
   if (!protocol::read_pgn_file(flags.get("pgn"), lines, error)) return fail(error);
-  if (game == GameId::kXiangqi) return make_xiangqi(flags, lines, int(max_ply), int(min_games));
-  std::vector<chess::polyglot::GameForBook> games;
+  std::vector<book::BookGame> games;
   size_t skipped = 0;
   for (const protocol::PgnLine& line : lines) {
-    if (line.game != GameId::kChess) {  // A xiangqi game in the file: not a chess book's.
+    if (line.game != game) {
       ++skipped;
       continue;
     }
     games.push_back({line.start_fen, line.uci_moves, line.result});
   }
-  std::vector<chess::polyglot::Entry> entries;
-  if (!chess::polyglot::make_book(games, int(max_ply), int(min_games), entries, error))
+  std::vector<book::Entry> entries;
+  if (!G::make_book(games, int(max_ply), int(min_games), entries, error))
     return fail(flags.get("pgn") + ": " + error);
-  if (!chess::polyglot::write_book(flags.get("out"), entries, error)) return fail(error);
-  std::printf("book: %zu games (%zu not chess, skipped), %zu entries written to %s\n",
-              games.size(), skipped, entries.size(), flags.get("out").c_str());
+  if (!book::write_entries(flags.get("out"), entries, error)) return fail(error);
+  std::printf("book: %zu %s games (%zu of another game, skipped), %zu entries written to %s\n",
+              games.size(), std::string(G::kName).c_str(), skipped, entries.size(),
+              flags.get("out").c_str());
   return 0;
 }
 
-int probe_xiangqi(const Flags& flags) {
+template <typename G>
+int make(const Flags& flags, GameId game) {
+  if constexpr (!protocol::HasOpeningBook<G>) {
+    (void)game;
+    return fail("no opening book format for " + std::string(G::kName));
+  } else {
+    return make_book_of<G>(flags, game);
+  }
+}
+
+// The book moves of --fen after --moves, with their weights, in the game's move text.
+template <typename G>
+int probe_book_of(const Flags& flags) {
   std::string error;
-  xiangqi::book::Book book;
+  typename G::Book book;
   if (!book.load(flags.get("book"), error)) return fail(error);
-  xiangqi::Position pos;
-  if (!xiangqi::Position::parse_fen(flags.get("fen", std::string(xiangqi::kStartFen)), pos, error))
+  typename G::Position pos;
+  if (!G::parse_fen(flags.get("fen", std::string(G::kStartFen)), pos, error))
     return fail("--fen: " + error);
   std::istringstream moves(flags.get("moves"));
   for (std::string text; moves >> text;) {
-    const xiangqi::Move move = xiangqi::parse_move(pos, text, error);
+    const typename G::Move move = G::parse_move(pos, text, error);
     if (move.is_none()) return fail("--moves: " + error);
-    pos.make_move(move);
+    G::make(pos, move);
   }
   const auto found = book.moves(pos);
-  std::printf("key %016llx: %zu book move%s\n", (unsigned long long)xiangqi::book::key(pos),
+  std::printf("key %016llx: %zu book move%s\n", (unsigned long long)G::book_key(pos),
               found.size(), found.size() == 1 ? "" : "s");
   for (const auto& b : found)
-    std::printf("%s %u\n", xiangqi::move_to_text(b.move).c_str(), unsigned(b.weight));
+    std::printf("%s %u\n", G::move_to_text(b.move).c_str(), unsigned(b.weight));
   return 0;
 }
 
-int probe(const Flags& flags, GameId game) {
-  std::string error;
+// A game without a book format refuses.
+template <typename G>
+int probe(const Flags& flags) {
   if (!flags.has("book")) return fail("book probe needs --book BOOK.bin");
-  if (game == GameId::kXiangqi) return probe_xiangqi(flags);
-  chess::polyglot::Book book;
-  if (!book.load(flags.get("book"), error)) return fail(error);
-  chess::Position pos;
-  if (!chess::Position::parse_fen(flags.get("fen", std::string(chess::kStartFen)), pos, error))
-    return fail("--fen: " + error);
-  std::istringstream moves(flags.get("moves"));
-  for (std::string text; moves >> text;) {
-    const chess::Move move = chess::parse_uci_move(pos, text, error);
-    if (move.is_none()) return fail("--moves: " + error);
-    pos.make_move(move);
+  if constexpr (!protocol::HasOpeningBook<G>) {
+    return fail("no opening book format for " + std::string(G::kName));
+  } else {
+    return probe_book_of<G>(flags);
   }
-  const auto found = book.moves(pos);
-  std::printf("key %016llx: %zu book move%s\n", (unsigned long long)chess::polyglot::key(pos),
-              found.size(), found.size() == 1 ? "" : "s");
-  for (const auto& b : found)
-    std::printf("%s %u\n", chess::move_to_uci(b.move).c_str(), unsigned(b.weight));
-  return 0;
 }
 
 }  // namespace
@@ -156,9 +126,11 @@ int book_command(const std::vector<std::string>& args) {
   Flags flags(book_spec().flags);
   std::string error;
   if (!flags.parse({args.begin() + 1, args.end()}, error)) return fail(error);
-  GameId game = GameId::kChess;
+  GameId game = kDefaultGame;
   if (flags.has("game") && !parse_game(flags.get("game"), game, error)) return fail(error);
-  return args[0] == "make" ? make(flags, game) : probe(flags, game);
+  return with_game(game, [&]<typename G>(std::type_identity<G>) {
+    return args[0] == "make" ? make<G>(flags, game) : probe<G>(flags);
+  });
 }
 
 }  // namespace splitlab::cli

@@ -19,6 +19,7 @@
 #include "cli/scale_command.h"
 #include "cli/tt_study_command.h"
 #include "cli/version.h"
+#include "engine/games/games.h"
 #include "engine/protocol/uci.h"
 #include "engine/protocol/uci_front_end.h"
 #include "engine/util/flag_spec.h"
@@ -80,9 +81,10 @@ std::string overview() {
 std::string engine_handshake(bool ucci) {
   std::ostringstream out;
   if (ucci) {
-    splitlab::protocol::UcciEngine engine(out, splitlab::cli::parallel_search(),
-                                          splitlab::protocol::Dialect::kUcci);
-    engine.handle("ucci");
+    const auto engine = splitlab::protocol::make_game_engine(
+        splitlab::ucci_game(), out, splitlab::cli::parallel_search(),
+        splitlab::protocol::Dialect::kUcci);
+    engine->handle("ucci");
   } else {
     splitlab::protocol::UciFrontEnd engine(out, splitlab::cli::parallel_search());
     engine.handle("uci");
@@ -143,8 +145,9 @@ std::string declarations() {
         text += std::string("option\t") + (ucci ? "ucci" : "uci") + "\t" + line + "\n";
   }
   std::ostringstream unused;  // Declared first: the engine writes to it until destroyed.
-  splitlab::protocol::UciEngine engine(unused, splitlab::cli::parallel_search());
-  for (const auto& option : engine.options())
+  const auto engine = splitlab::protocol::make_game_engine(splitlab::kDefaultGame, unused,
+                                                          splitlab::cli::parallel_search());
+  for (const auto& option : engine->options())
     if (option.path != splitlab::util::PathKind::kNone)
       text += "optionpath\t" + option.name + "\t" + splitlab::util::path_kind_name(option.path) +
               "\n";
@@ -180,9 +183,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (args[0] == "ucci") {
-    splitlab::protocol::UcciEngine engine(std::cout, splitlab::cli::parallel_search(),
-                                          splitlab::protocol::Dialect::kUcci);
-    engine.run(std::cin);
+    const auto engine = splitlab::protocol::make_game_engine(
+        splitlab::ucci_game(), std::cout, splitlab::cli::parallel_search(),
+        splitlab::protocol::Dialect::kUcci);
+    engine->run(std::cin);
     return 0;
   }
   if (args[0] == "--version" || args[0] == "version") {

@@ -7,6 +7,7 @@
 #include "cli/flags.h"
 #include "cli/scale_command.h"
 #include "cli/search_flags.h"
+#include "engine/games/games.h"
 #include "engine/util/errors.h"
 #include "parallel/options.h"
 
@@ -21,13 +22,13 @@ const util::CommandSpec& overhead_spec() {
         "Where a parallel search's extra nodes go: each position searched by one thread and by "
         "each strategy at N threads to one depth, the extra nodes taken apart by re-search "
         "class, node type and ply, and the cut-off split points' waste (bench/overhead/overhead.h)";
-    c.flags = {strategies_flag(),
+    c.flags = {game_flag(), strategies_flag(),
                util::int_flag("threads", "N", "the parallel searches' thread count", 2,
                               parallel::kMaxThreads, 2)};
     util::add_flags(c.flags, equal_time_flags());
     c.flags.push_back(util::int_flag("depth", "N", "equal depth instead of equal time", 1, 60, 12));
     c.flags.back().default_text = "12, when given without --seconds";
-    c.flags.push_back(suite_flag(/*chess_only=*/true));
+    c.flags.push_back(suite_flag(/*chess_only=*/false));
     c.flags.push_back(util::int_flag("positions", "N", "only the suite's first N positions", 1,
                                      100000, 100000));
     c.flags.back().default_text = "all";
@@ -36,7 +37,7 @@ const util::CommandSpec& overhead_spec() {
     c.flags.push_back(util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
                                       util::PathKind::kOutputDir, "results/overhead"));
     util::add_flags(c.flags, split_flags());
-    c.flags.push_back(engine_option_flag("features", "chess's"));
+    c.flags.push_back(engine_option_flag("features", "the game's"));
     c.flags.push_back(util::switch_flag(
         "node-log", "log every full-width node of each search and compare each N-thread log "
                     "with one thread's (nodelog.csv)"));
@@ -64,11 +65,12 @@ int overhead_command(const std::vector<std::string>& args) {
       !flags.get_int("positions", positions, error) ||
       !read_split_settings(flags, config.split, error) ||
       !read_strategies(flags, config.strategies, error) ||
-      !load_scale_suite(flags, GameId::kChess, config.positions, error))
+      (flags.has("game") && !parse_game(flags.get("game"), config.game, error)) ||
+      !load_scale_suite(flags, config.game, config.positions, error))
     return fail(error);
-  // --features LIST: the search techniques of both sides (default: chess's accepted list).
+  // --features LIST: the search techniques of both sides (default: the game's accepted list).
   if (!search::parse_search_features(
-          flags.get("features", std::string(chess::ChessGame::kDefaultSearchFeatures)),
+          flags.get("features", std::string(game_info(config.game).default_search_features)),
           config.features, error))
     return fail("--features: " + error);
   // --positions N: the first N of the suite (a quick look before a whole run).

@@ -1,5 +1,8 @@
 #include "cli/parallel_search.h"
 
+#include <type_traits>
+
+#include "engine/games/games.h"
 #include "parallel/options.h"
 #include "parallel/report.h"
 #include "parallel/strategy.h"
@@ -36,8 +39,7 @@ protocol::ParallelSearch make_parallel_search() {
   for (const parallel::StrategyEntry& e : parallel::split_strategies())
     search.strategies.emplace_back(e.name);
   search.default_strategy = parallel::split_strategy_name(parallel::kDefaultSplitStrategy);
-  search.chess = provider<chess::ChessGame>();
-  search.xiangqi = provider<xiangqi::XiangqiGame>();
+  for_each_game([&]<typename G>(std::type_identity<G>) { search.set_provider(provider<G>()); });
   return search;
 }
 

@@ -191,7 +191,7 @@ int perft_command(const std::vector<std::string>& args) {
   Flags flags(perft_spec().flags);
   std::string error;
   if (!flags.parse(args, error)) return fail(error);
-  GameId game = GameId::kChess;
+  GameId game = kDefaultGame;
   if (flags.has("game") && !parse_game(flags.get("game"), game, error)) return fail(error);
   return with_game(game, [&]<typename G>(std::type_identity<G>) { return run<G>(flags, args); });
 }

@@ -10,13 +10,13 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
+#include <type_traits>
 
 #include "bench/run_metadata.h"
-#include "bench/scale/scaling_suite.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
-#include "engine/chess/bench_positions.h"
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
 #include "engine/util/errors.h"
@@ -46,13 +46,16 @@ std::string csv_safe(std::string text) {
   return text;
 }
 
+// The game's bench or scaling positions, or an EPD file of positions of the game.
+template <typename G>
 bool load_suite(const std::string& suite, std::vector<SuitePosition>& positions,
                 std::string& error) {
+  const GameInfo& game = game_info(game_id_of<G>());
   if (suite == "bench") {
-    for (const auto& p : chess::kBenchPositions)
+    for (const auto& p : game.bench_positions)
       positions.push_back({std::string(p.id), std::string(p.fen)});
   } else if (suite == "scaling") {
-    for (const auto& p : bench::kScalingSuite)
+    for (const auto& p : game.scaling_positions())
       positions.push_back({std::string(p.id), std::string(p.fen)});
   } else {
     std::vector<protocol::EpdRecord> records;
@@ -63,8 +66,8 @@ bool load_suite(const std::string& suite, std::vector<SuitePosition>& positions,
           {csv_safe(id && !id->operands.empty() ? id->operands[0]
                                                 : "line" + std::to_string(r.line_number)),
            r.fen});
-      chess::Position pos;
-      if (!chess::Position::parse_fen(r.fen, pos, error)) {
+      typename G::Position pos;
+      if (!G::parse_fen(r.fen, pos, error)) {
         error = suite + ":" + std::to_string(r.line_number) + ": " + error;
         return false;
       }
@@ -103,7 +106,8 @@ struct PredictorCounts {
 };
 
 // The counts of the searcher's last search, over all its threads.
-PredictorCounts counts_of_last_search(search::Searcher<chess::ChessGame>& searcher) {
+template <typename G>
+PredictorCounts counts_of_last_search(search::Searcher<G>& searcher) {
   PredictorCounts counts;
   counts.node_types = searcher.stats().node_types;
   if (auto* team = parallel::team_of(searcher)) {
@@ -392,18 +396,20 @@ const util::CommandSpec& predictor_spec() {
         "How well the Fruit-style node-type predictor predicts: every node's predicted type "
         "against the type its search turned out to have, by draft, on a suite of positions "
         "(resumable counts and a 3x3 table per draft)";
-    c.flags = {util::path_flag("suite", "NAME|FILE.epd",
-                               "the positions: bench (32 middlegames), scaling (the 160 of "
-                               "scale), or an EPD file", util::PathKind::kInputFile, "bench"),
+    c.flags = {game_flag(),
+               util::path_flag("suite", "NAME|FILE.epd",
+                               "the positions: bench (the game's bench positions), scaling "
+                               "(scale's default positions), or an EPD file",
+                               util::PathKind::kInputFile, "bench"),
                util::int_flag("depth", "N", "the depth of each search", 1, kMaxPly - 1, 10),
                util::int_flag("movetime", "MS", "a time for each search instead of a depth", 1,
                               24LL * 3600 * 1000, 0),
                util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
                                util::PathKind::kOutputDir, "results/predictor")};
-    c.flags[0].path_names = {"bench", "scaling"};
-    c.flags[2].default_text = "";
+    c.flags[1].path_names = {"bench", "scaling"};
+    c.flags[3].default_text = "";
     util::add_flags(c.flags, table_flags(16));
-    util::add_flags(c.flags, parallel_flags("chess's"));
+    util::add_flags(c.flags, parallel_flags());
     return c;
   }();
   return spec;
@@ -476,14 +482,21 @@ bool open_outputs(const std::string& dir, const std::string& header,
 
 // The settings a run is known by: printed, and written in every results file so that a resumed
 // run can tell whether the folder's earlier run used the same ones.
+// The settings line a resumed run must match. The game is named when it is not the default
+// one, so that a chess run's line reads as it did before games were chosen.
 std::string describe_settings(const Flags& flags, const std::string& suite_name, long long depth,
-                              long long movetime_ms) {
+                              long long movetime_ms, std::string_view default_features) {
   const std::string limit = flags.has("movetime")
                                 ? "movetime " + std::to_string(movetime_ms) + " ms"
                                 : "depth " + std::to_string(depth);
-  return "suite " + suite_name + ", " + limit + ", hash " + flags.get("hash", "16") + " MB, " +
-         flags.get("tt-entry", "xor") + " entries, " + flags.get("tt-replace", "bucket") +
-         " replacement, " + describe_parallel(flags);
+  const std::string game = flags.has("game") && flags.get("game") !=
+                                                    game_info(kDefaultGame).name
+                               ? "game " + flags.get("game") + ", "
+                               : "";
+  return game + "suite " + suite_name + ", " + limit + ", hash " + flags.get("hash", "16") +
+         " MB, " + flags.get("tt-entry", "xor") + " entries, " +
+         flags.get("tt-replace", "bucket") + " replacement, " +
+         describe_parallel(flags, default_features);
 }
 
 bool create_out_dir(const std::string& dir, std::string& error) {
@@ -505,9 +518,10 @@ struct PositionSearch {
 };
 
 // Searches `pos` from an empty table, so that no position's counts depend on the one before.
-PositionSearch search_position(const chess::Position& pos, long long depth, long long movetime_ms,
-                               hashing::TranspositionTable& table,
-                               search::Searcher<chess::ChessGame>& searcher) {
+template <typename G>
+PositionSearch search_position(const typename G::Position& pos, long long depth,
+                               long long movetime_ms, hashing::TranspositionTable& table,
+                               search::Searcher<G>& searcher) {
   table.clear();
   searcher.new_game();
   search::SearchLimits limits;
@@ -568,18 +582,19 @@ bool record_position(int number, const SuitePosition& position, const PositionSe
 }
 
 // Searches every position of `suite` that the earlier run did not finish, recording each.
+template <typename G>
 bool search_suite(const std::vector<SuitePosition>& suite, const std::set<int>& done,
                   long long depth, long long movetime_ms, hashing::TranspositionTable& table,
-                  search::Searcher<chess::ChessGame>& searcher, RunOutput& out,
-                  RunTotals& totals, std::string& error) {
+                  search::Searcher<G>& searcher, RunOutput& out, RunTotals& totals,
+                  std::string& error) {
   util::Progress progress("predictor");
   const size_t to_search = suite.size() - done.size();
   size_t searched = 0;
   for (size_t i = 0; i < suite.size(); ++i) {
     const int number = int(i) + 1;
     if (done.count(number)) continue;
-    chess::Position pos;
-    if (!chess::Position::parse_fen(suite[i].fen, pos, error)) {
+    typename G::Position pos;
+    if (!G::parse_fen(suite[i].fen, pos, error)) {
       error = suite[i].id + ": " + error;
       return false;
     }
@@ -595,26 +610,25 @@ bool search_suite(const std::vector<SuitePosition>& suite, const std::set<int>& 
 
 }  // namespace
 
-int predictor_command(const std::vector<std::string>& args) {
-  Flags flags(predictor_spec().flags);
+namespace {
+
+// The run of the game G: its suite, its searcher, the files, the report.
+template <typename G>
+int run_predictor(const Flags& flags, const std::vector<std::string>& args, long long depth,
+                  long long movetime_ms) {
   std::string error;
-  if (!flags.parse(args, error)) return fail(error);
-  if (flags.has("depth") && flags.has("movetime"))
-    return fail("--depth and --movetime exclude each other: give one");
-  long long depth = 0, movetime_ms = 0;
-  if (!flags.get_int("depth", depth, error) || !flags.get_int("movetime", movetime_ms, error))
-    return fail(error);
   const std::string suite_name = flags.get("suite", "bench");
   std::vector<SuitePosition> suite;
-  if (!load_suite(suite_name, suite, error)) return fail(error);
+  if (!load_suite<G>(suite_name, suite, error)) return fail(error);
 
   hashing::TranspositionTable table;
   if (!configure_table(flags, 16, table, error)) return fail(error);
-  search::Searcher<chess::ChessGame> searcher(table);
+  search::Searcher<G> searcher(table);
   if (!configure_parallel(flags, searcher, error)) return fail(error);
 
   RunOutput out;
-  out.settings = describe_settings(flags, suite_name, depth, movetime_ms);
+  out.settings =
+      describe_settings(flags, suite_name, depth, movetime_ms, G::kDefaultSearchFeatures);
   const std::string settings_line = "# settings: " + out.settings;
   out.dir = flags.get("out", "results/predictor");
   if (!create_out_dir(out.dir, error)) return fail(error);
@@ -644,6 +658,24 @@ int predictor_command(const std::vector<std::string>& args) {
                   .c_str(),
               out.dir.c_str(), (unsigned long long)totals.nodes);
   return 0;
+}
+
+}  // namespace
+
+int predictor_command(const std::vector<std::string>& args) {
+  Flags flags(predictor_spec().flags);
+  std::string error;
+  if (!flags.parse(args, error)) return fail(error);
+  if (flags.has("depth") && flags.has("movetime"))
+    return fail("--depth and --movetime exclude each other: give one");
+  long long depth = 0, movetime_ms = 0;
+  if (!flags.get_int("depth", depth, error) || !flags.get_int("movetime", movetime_ms, error))
+    return fail(error);
+  GameId game = kDefaultGame;
+  if (flags.has("game") && !parse_game(flags.get("game"), game, error)) return fail(error);
+  return with_game(game, [&]<typename G>(std::type_identity<G>) {
+    return run_predictor<G>(flags, args, depth, movetime_ms);
+  });
 }
 
 }  // namespace splitlab::cli

@@ -14,7 +14,6 @@
 #include "bench/ranks/ranks.h"
 #include "bench/run_metadata.h"
 #include "bench/scale/scale.h"
-#include "bench/scale/scaling_suite.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/games/games.h"
@@ -28,14 +27,14 @@ namespace {
 
 int fail(const std::string& message) { return util::command_error("scale", message); }
 
-// Each game's defaults, in GameId's order: the depth of an equal-depth run and the reference
-// engines (Glaurung, YBWC, and Stockfish, Lazy SMP, for chess; Fairy-Stockfish for xiangqi).
-struct ScaleDefaults {
-  int depth;
-  const char* references;
-};
-constexpr ScaleDefaults kScaleDefaults[] = {{12, "glaurung,stockfish"}, {10, "fairy-stockfish"}};
-static_assert(std::size(kScaleDefaults) == kGames.size(), "scale's defaults for every game");
+// A default that depends on the game, for the help: "12 (chess), 10 (xiangqi)".
+template <typename F>
+std::string per_game_text(F&& value_of) {
+  std::string text;
+  for (const GameInfo& game : kGames)
+    text += (text.empty() ? "" : ", ") + value_of(game) + " (" + std::string(game.name) + ")";
+  return text;
+}
 
 // --engine NAME=PATH[,OPTION=VALUE...]: a UCI engine of the user's beside the references, as
 // many as given (an older Splitlab build, one per SplitStrategy, makes a before-and-after in
@@ -182,15 +181,10 @@ bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScaleP
       const auto* bm = r.find("bm");  // simulate's time to solution reads it.
       positions.push_back({name, fen, bm ? bm->operands : std::vector<std::string>{}});
     }
-  } else if (game == GameId::kChess) {
-    // Chess's default: 160 middlegames from real games (experiments/scaling-suite/), enough to
-    // resolve a few points of overhead where the 32 bench positions gave about +-10.
-    for (const auto& p : bench::kScalingSuite)
-      positions.push_back({std::string(p.id), std::string(p.fen)});
   } else {
-    // A game without a scaling suite of its own (xiangqi, until its games give one): its bench
-    // positions.
-    for (const BenchPosition& p : game_info(game).bench_positions)
+    // The game's scaling positions (chess: 160 middlegames from real games,
+    // experiments/scaling-suite/; a game without a suite of its own: its bench positions).
+    for (const BenchPosition& p : game_info(game).scaling_positions())
       positions.push_back({std::string(p.id), std::string(p.fen)});
   }
   if (positions.empty()) return failed("the suite has no positions");
@@ -215,8 +209,10 @@ const util::CommandSpec& scale_spec() {
     c.flags.push_back(util::int_flag("depth", "N",
                                      "equal depth instead of equal time: Splitlab searches to N, "
                                      "the references to their own depths",
-                                     1, 60, kScaleDefaults[0].depth));
-    c.flags.back().default_text = "12 (chess), 10 (xiangqi), when given without --seconds";
+                                     1, 60, game_info(kDefaultGame).scale_depth));
+    c.flags.back().default_text = per_game_text([](const GameInfo& g) {
+                                    return std::to_string(g.scale_depth);
+                                  }) + ", when given without --seconds";
     c.flags.push_back(suite_flag(/*chess_only=*/false));
     c.flags.push_back(util::int_flag("repeats", "K",
                                      "searches of each position and configuration (the median "
@@ -226,7 +222,9 @@ const util::CommandSpec& scale_spec() {
     c.flags.push_back(engine_option_flag("hash", "64"));
     util::add_flags(c.flags, split_flags());
     c.flags.push_back(util::text_flag("references", "LIST", "the reference engines",
-                                      "glaurung,stockfish (chess), fairy-stockfish (xiangqi)",
+                                      per_game_text([](const GameInfo& g) {
+                                        return std::string(g.scale_references);
+                                      }),
                                       "a list of glaurung, stockfish, fairy-stockfish, or none"));
     for (const char* name : {"glaurung", "stockfish", "fairy"}) {
       const std::string flag = std::string(name) + "-depth";
@@ -270,13 +268,14 @@ struct ReferenceDepths {
   int glaurung, stockfish, fairy;
 };
 
-// --references NAME,...: Glaurung and Stockfish play chess alone; Fairy-Stockfish plays every
-// game, told which by UCI_Variant. With --seconds, a reference's depth flag fixes that engine's
-// depth instead of calibrating it.
+// --references NAME,...: Glaurung and Stockfish play only the game a UCI engine plays without
+// UCI_Variant (chess); Fairy-Stockfish plays every game, told which by UCI_Variant. With
+// --seconds, a reference's depth flag fixes that engine's depth instead of calibrating it.
 bool read_references(const Flags& flags, const std::string& default_references, GameId game,
                      const ReferenceDepths& depths, std::vector<bench::ReferenceEngine>& out,
                      std::string& error) {
-  const bool chess = game == GameId::kChess;
+  // An engine without variants plays the game that needs no UCI_Variant.
+  const bool chess = game_info(game).uci_variant.empty();
   for (const auto& name : util::split_list(flags.get("references", default_references))) {
     if (name == "none") continue;
     if (chess && name == "glaurung") {
@@ -317,12 +316,12 @@ int scale_command(const std::vector<std::string>& args) {
   if (flags.has("game") && !parse_game(flags.get("game"), config.game, error))
     return fail("--game: " + error);
   const std::string game(game_info(config.game).name);
-  const ScaleDefaults& defaults = kScaleDefaults[size_t(config.game)];
+  const GameInfo& defaults = game_info(config.game);
   double seconds = 0;
   int calibration_positions = 0;
   if (!read_equal_time(flags, seconds, calibration_positions, error)) return fail(error);
   long long depth, repeats, hash, glaurung_depth, stockfish_depth, fairy_depth;
-  if (!flags.get_int("depth", 1, 60, defaults.depth, depth, error) ||
+  if (!flags.get_int("depth", 1, 60, defaults.scale_depth, depth, error) ||
       !flags.get_int("repeats", repeats, error) || !flags.get_int("hash", hash, error) ||
       !flags.get_int("glaurung-depth", 1, 60, depth, glaurung_depth, error) ||
       !flags.get_int("stockfish-depth", 1, 60, depth + 4, stockfish_depth, error) ||
@@ -337,7 +336,7 @@ int scale_command(const std::vector<std::string>& args) {
 
   if (!read_strategies(flags, config.strategies, error)) return fail(error);
   if (!read_thread_counts(flags, config.threads, error) ||
-      !read_references(flags, defaults.references, config.game,
+      !read_references(flags, std::string(defaults.scale_references), config.game,
                        {int(glaurung_depth), int(stockfish_depth), int(fairy_depth)},
                        config.references, error))
     return fail(error);

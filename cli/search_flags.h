@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "cli/flags.h"
-#include "engine/chess/chess_game.h"
 #include "engine/search/searcher.h"
 #include "hashing/tt.h"
 #include "parallel/options.h"
@@ -71,8 +70,6 @@ bool configure_parallel(const Flags& flags, search::Searcher<G>& searcher, std::
 }
 // "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers, ...", with
 // `default_features` (the game's) where --features is not given.
-std::string describe_parallel(
-    const Flags& flags,
-    std::string_view default_features = chess::ChessGame::kDefaultSearchFeatures);
+std::string describe_parallel(const Flags& flags, std::string_view default_features);
 
 }  // namespace splitlab::cli

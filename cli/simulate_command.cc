@@ -13,6 +13,7 @@
 #include "cli/flags.h"
 #include "cli/scale_command.h"
 #include "cli/search_flags.h"
+#include "engine/games/games.h"
 #include "engine/util/errors.h"
 #include "engine/util/files.h"
 #include "engine/util/text.h"
@@ -55,7 +56,7 @@ const util::CommandSpec& simulate_spec() {
         "by a cost model: speedup, overhead, idle and the rest at each CPU count, the same to "
         "the node on every run (bench/simulate/simulate.h, bench/simulate/virtual_cpus.h); with --calibrate, "
         "this machine's costs measured instead";
-    c.flags = {strategies_flag(),
+    c.flags = {game_flag(), strategies_flag(),
                util::text_flag("cpus", "LIST", "the virtual CPU counts (one CPU is always "
                                                "searched as the baseline)",
                                "2,4,8,16,32,64",
@@ -63,7 +64,7 @@ const util::CommandSpec& simulate_spec() {
                                    std::to_string(parallel::kMaxThreads)),
                util::int_flag("depth", "N", "the depth of every search", 1, 60, 10)};
     c.flags.back().default_text = "10 (12 with --calibrate)";
-    c.flags.push_back(suite_flag(/*chess_only=*/true));
+    c.flags.push_back(suite_flag(/*chess_only=*/false));
     c.flags.push_back(util::int_flag("positions", "N", "only the suite's first N positions", 1,
                                      100000, 100000));
     c.flags.back().default_text = "all (24 with --calibrate)";
@@ -92,7 +93,7 @@ const util::CommandSpec& simulate_spec() {
     c.flags.push_back(util::path_flag("out", "DIR", "the results folder (a rerun resumes it)",
                                       util::PathKind::kOutputDir, "results/simulate"));
     util::add_flags(c.flags, split_flags(/*with_affinity=*/false));
-    c.flags.push_back(engine_option_flag("features", "chess's"));
+    c.flags.push_back(engine_option_flag("features", "the game's"));
     c.flags.push_back(util::switch_flag(
         "calibrate", "measure this machine's costs (real 1- and 2-thread searches) into "
                      "OUT/calibrated-costs.txt instead of simulating"));
@@ -118,10 +119,11 @@ int simulate_command(const std::vector<std::string>& args) {
       !read_cpu_counts(flags, config.cpus, error) ||
       !read_split_settings(flags, config.split, error) ||
       !read_strategies(flags, config.strategies, error) ||
-      !load_scale_suite(flags, GameId::kChess, config.positions, error))
+      (flags.has("game") && !parse_game(flags.get("game"), config.game, error)) ||
+      !load_scale_suite(flags, config.game, config.positions, error))
     return fail(error);
   if (!search::parse_search_features(
-          flags.get("features", std::string(chess::ChessGame::kDefaultSearchFeatures)),
+          flags.get("features", std::string(game_info(config.game).default_search_features)),
           config.features, error))
     return fail("--features: " + error);
   // --costs FILE: this machine's costs with the file's over them.
@@ -154,6 +156,7 @@ int simulate_command(const std::vector<std::string>& args) {
     bench::CalibrationConfig calibration;
     long long repeats;
     if (!flags.get_int("repeats", repeats, error)) return fail(error);
+    calibration.game = config.game;
     calibration.positions = config.positions;
     if (!flags.has("positions") && calibration.positions.size() > 24) calibration.positions.resize(24);
     calibration.depth = flags.has("depth") ? int(depth) : 12;

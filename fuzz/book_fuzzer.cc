@@ -4,7 +4,8 @@
 // weight under a seed) are followed for up to eight plies: every move picked is legal where it
 // is played.
 //
-// Input: byte 0 picks the game (bit 0) and the seed of the weighted draw (the other bits); then
+// Input: byte 0 picks the game (bit 0: its number in the registry, 0 chess, 1 xiangqi) and the
+// seed of the weighted draw (the other bits); then
 // the FEN of the first position (empty: the game's start) ending at a newline; then the book
 // file's bytes, handed to the reader as a file (an in-memory one, memfd).
 #include <sys/mman.h>
@@ -15,9 +16,10 @@
 #include <string>
 #include <string_view>
 
-#include "engine/chess/chess_game.h"
+#include <type_traits>
+
+#include "engine/games/games.h"
 #include "engine/protocol/opening_book.h"
-#include "engine/xiangqi/xiangqi_game.h"
 
 namespace {
 
@@ -76,10 +78,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view fen = rest.substr(0, newline);
   const std::string_view book_bytes = rest.substr(newline + 1);
   const uint64_t seed = data[0] >> 1;
-  if (data[0] & 1) {
-    exercise<xiangqi::XiangqiGame>(fen, book_bytes, seed);
-  } else {
-    exercise<chess::ChessGame>(fen, book_bytes, seed);
-  }
+  static_assert(AllGames::kSize <= 2, "one bit picks the game");
+  with_game(GameId((data[0] & 1) % kGames.size()), [&]<typename G>(std::type_identity<G>) {
+    exercise<G>(fen, book_bytes, seed);
+  });
   return 0;
 }

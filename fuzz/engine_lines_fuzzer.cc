@@ -84,7 +84,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::ostringstream out;
   std::istringstream lines(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
   if (data[0] & 1) {
-    protocol::UcciEngine engine(out, cli::parallel_search(), protocol::Dialect::kUcci);
+    const auto ucci_engine = protocol::make_game_engine(ucci_game(), out, cli::parallel_search(),
+                                                        protocol::Dialect::kUcci);
+    protocol::LineEngine& engine = *ucci_engine;
     feed(engine, lines);
   } else {
     protocol::UciFrontEnd engine(out, cli::parallel_search());

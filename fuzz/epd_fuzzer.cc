@@ -1,14 +1,15 @@
-// libFuzzer target: one EPD line (engine/protocol/epd.h), then its FEN by chess's and xiangqi's
-// parsers. A refusal must name its reason; an accepted record has a FEN, which both games'
-// parsers take or refuse with a reason.
+// libFuzzer target: one EPD line (engine/protocol/epd.h), then its FEN by every game's parser.
+// A refusal must name its reason; an accepted record has a FEN, which each game's parser takes
+// or refuses with a reason.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "engine/chess/chess_game.h"
+#include <type_traits>
+
+#include "engine/games/games.h"
 #include "engine/protocol/epd.h"
-#include "engine/xiangqi/xiangqi_game.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace splitlab;
@@ -26,12 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (record.fen.empty() || record.fen.find(';') != std::string::npos) __builtin_trap();
   for (const protocol::EpdOperation& op : record.operations)
     if (record.find(op.opcode) == nullptr) __builtin_trap();
-  error.clear();
-  chess::ChessGame::Position chess_pos;
-  if (!chess::ChessGame::parse_fen(record.fen, chess_pos, error) && error.empty()) __builtin_trap();
-  error.clear();
-  xiangqi::XiangqiGame::Position xiangqi_pos;
-  if (!xiangqi::XiangqiGame::parse_fen(record.fen, xiangqi_pos, error) && error.empty())
-    __builtin_trap();
+  for_each_game([&]<typename G>(std::type_identity<G>) {
+    error.clear();
+    typename G::Position pos;
+    if (!G::parse_fen(record.fen, pos, error) && error.empty()) __builtin_trap();
+  });
   return 0;
 }

@@ -1,4 +1,5 @@
-// libFuzzer target: chess and xiangqi FEN (the first byte picks the game), then perft 1-2 and
+// libFuzzer target: every game's FEN (the first byte picks the game of the registry, by its
+// number modulo the games': 0 chess, 1 xiangqi), then perft 1-2 and
 // a depth-2 search (20,000 nodes at most) of whatever parses. A position the parser accepts
 // must be one the move generator and the search can take: no crash, no sanitizer report, a
 // legal answer, and the FEN the position writes back parses to the same position.
@@ -7,10 +8,11 @@
 #include <string>
 #include <string_view>
 
-#include "engine/chess/chess_game.h"
+#include <type_traits>
+
 #include "engine/core/perft.h"
+#include "engine/games/games.h"
 #include "engine/search/searcher.h"
-#include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt.h"
 
 namespace {
@@ -65,10 +67,7 @@ void exercise(std::string_view fen) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0 || size > 512) return 0;
   const std::string_view fen(reinterpret_cast<const char*>(data) + 1, size - 1);
-  if (data[0] & 1) {
-    exercise<xiangqi::XiangqiGame>(fen);
-  } else {
-    exercise<chess::ChessGame>(fen);
-  }
+  with_game(GameId(data[0] % kGames.size()),
+            [&]<typename G>(std::type_identity<G>) { exercise<G>(fen); });
   return 0;
 }

@@ -1,45 +1,40 @@
-// libFuzzer target: PGN text (engine/protocol/pgn.h), chess and xiangqi games. A refusal names
-// its reason; every game read is written back in export format and read again to the same game,
-// start, moves and result (the writer and the reader agree on whatever the reader accepts and
-// the writer takes); a xiangqi game's coordinate moves are played by xiangqi's rules up to the
-// first one that is not legal, as the match runner's opening reader does.
+// libFuzzer target: PGN text (engine/protocol/pgn.h), games of every game of the registry. A
+// refusal names its reason; every game read is written back in export format and read again to
+// the same game, start, moves and result (the writer and the reader agree on whatever the reader
+// accepts and the writer takes); the coordinate moves of a game without SAN (xiangqi) are played
+// by its referee up to the first one that is not legal, as the match runner's opening reader does.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/protocol/pgn.h"
-#include "engine/xiangqi/xiangqi_game.h"
 
 namespace {
 
 using namespace splitlab;
 
-void play_xiangqi(const protocol::PgnLine& line) {
-  using G = xiangqi::XiangqiGame;
-  G::Position pos;
+void play_coordinates(GameReferee& referee, const protocol::PgnLine& line) {
   std::string error;
-  if (!G::parse_fen(line.start_fen, pos, error)) {
+  if (!referee.reset(line.start_fen, error)) {
     if (error.empty()) __builtin_trap();
     return;
   }
-  for (const std::string& text : line.uci_moves) {
-    const G::Move move = G::parse_move(pos, text, error);
-    if (move.is_none()) return;
-    G::make(pos, move);
-  }
+  for (const std::string& text : line.uci_moves)
+    if (!referee.play(text)) return;
 }
 
-// The start as the game's reader sees it: the writer normalizes a chess FEN (its own fen()),
-// and keeps a xiangqi FEN as given.
+// The start as the game's reader sees it: the writer normalizes the FEN of a game with SAN (its
+// referee's), and keeps a coordinate game's FEN as given.
 std::string start_of(const protocol::PgnLine& line) {
-  if (line.game != GameId::kChess || line.start_fen.empty()) return line.start_fen;
-  chess::ChessGame::Position pos;
+  const std::unique_ptr<GameReferee> referee = make_referee(line.game);
+  if (!referee->has_san() || line.start_fen.empty()) return line.start_fen;
   std::string error;
-  if (!chess::ChessGame::parse_fen(line.start_fen, pos, error)) __builtin_trap();  // Read once.
-  return chess::ChessGame::fen(pos);
+  if (!referee->reset(line.start_fen, error)) __builtin_trap();  // Read once.
+  return referee->start_fen();
 }
 
 }  // namespace
@@ -54,11 +49,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   for (const protocol::PgnLine& line : games) {
-    if (line.game != GameId::kChess) play_xiangqi(line);
+    const std::unique_ptr<GameReferee> referee = make_referee(line.game);
+    if (!referee->has_san()) play_coordinates(*referee, line);
     protocol::PgnGame game;
     game.tags = line.tags;
+    game.game = line.game;
     game.start_fen = line.start_fen;
-    game.coordinate_moves = line.game != GameId::kChess;
+    game.coordinate_moves = !referee->has_san();
     for (const std::string& move : line.uci_moves) game.moves.push_back({move, ""});
     game.result = line.result;
     std::string written;

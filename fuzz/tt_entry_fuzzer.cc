@@ -6,18 +6,19 @@
 // catch an index out of range; the answer must be a legal move), and the score must stay within
 // the mate bounds.
 //
-// Input: byte 0 picks the game (bit 0), the scheme (bits 1-2) and the bench position (bits 3-7);
+// Input: byte 0 picks the game (bit 0: its number in the registry, 0 chess, 1 xiangqi), the
+// scheme (bits 1-2) and the bench position (bits 3-7);
 // byte 1 the depth (1-4, within 3000 nodes); then 8-byte records: a position selector, then
 // the entry's fields.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/core/score.h"
 #include "engine/search/searcher.h"
-#include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt.h"
 
 namespace {
@@ -93,10 +94,8 @@ void exercise(const uint8_t* data, size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 2 || size > 2 + 8 * 64) return 0;
-  if (data[0] & 1) {
-    exercise<xiangqi::XiangqiGame>(data, size);
-  } else {
-    exercise<chess::ChessGame>(data, size);
-  }
+  static_assert(AllGames::kSize <= 2, "one bit picks the game");
+  with_game(GameId((data[0] & 1) % kGames.size()),
+            [&]<typename G>(std::type_identity<G>) { exercise<G>(data, size); });
   return 0;
 }

@@ -21,4 +21,10 @@ std::string_view xiangqi_book_epd() {
 
 std::string_view xiangqi_book_name() { return "xiangqi_book.epd"; }
 
+std::string_view compiled_book_epd(std::string_view name) {
+  if (name == default_book_name()) return default_book_epd();
+  if (name == xiangqi_book_name()) return xiangqi_book_epd();
+  return "";
+}
+
 }  // namespace splitlab::bench

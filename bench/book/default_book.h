@@ -20,4 +20,8 @@ std::string_view default_book_name();
 std::string_view xiangqi_book_epd();
 std::string_view xiangqi_book_name();
 
+// The compiled-in book of that file name (a game's default openings, GameInfo's
+// default_openings), or "" when none has it.
+std::string_view compiled_book_epd(std::string_view name);
+
 }  // namespace splitlab::bench

@@ -8,9 +8,11 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "engine/chess/movegen.h"
+#include "engine/games/games.h"
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
 #include "engine/protocol/epd.h"
@@ -185,6 +187,25 @@ TEST(XiangqiBookTest, HasOverFiveHundredDistinctPositionsWithSequentialIds) {
 
 TEST(XiangqiBookTest, EveryPositionIsReachedByItsMovesAndHasFairyStockfishsMoveCount) {
   expect_every_position_reached_by_its_moves<XiangqiBook>(xiangqi_book_epd());
+}
+
+// Each game's default openings (its traits' kDefaultOpenings, read by `match` through the
+// registry) are a book compiled into the binary, whose positions are the game's.
+TEST(DefaultBooksTest, EveryGamesDefaultOpeningsAreCompiledIn) {
+  EXPECT_EQ(compiled_book_epd("no_such_book.epd"), "");
+  for (const GameInfo& game : kGames) {
+    SCOPED_TRACE(std::string(game.name));
+    const std::string_view text = compiled_book_epd(game.default_openings);
+    ASSERT_FALSE(text.empty());
+    const auto records = book_records(text);
+    ASSERT_FALSE(records.empty());
+    with_game(game.id, [&]<typename G>(std::type_identity<G>) {
+      typename G::Position pos;
+      std::string error;
+      EXPECT_TRUE(G::parse_fen(records.front().fen, pos, error)) << error;
+      return 0;
+    });
+  }
 }
 
 }  // namespace

@@ -79,13 +79,13 @@ bool parse_resign_settings(const std::vector<std::string>& words, AdjudicationSe
   return true;
 }
 
-void Adjudicator::book_move(chess::Color mover) {
+void Adjudicator::book_move(int mover) {
   draw_count_ = 0;
   resign_count_[mover] = 0;
   win_count_[mover] = 0;
 }
 
-std::optional<Outcome> Adjudicator::engine_move(chess::Color mover, std::optional<int> score_cp,
+std::optional<Outcome> Adjudicator::engine_move(int mover, std::optional<int> score_cp,
                                                 int plies, bool irreversible) {
   if (!score_cp) {
     book_move(mover);
@@ -100,8 +100,8 @@ std::optional<Outcome> Adjudicator::engine_move(chess::Color mover, std::optiona
       resign_count_[mover] = score <= -settings_.resign_score_cp ? resign_count_[mover] + 1 : 0;
       win_count_[mover] = score >= settings_.resign_score_cp ? win_count_[mover] + 1 : 0;
       if (resign_count_[mover] >= settings_.resign_move_count &&
-          (!settings_.resign_two_sided || win_count_[~mover] >= settings_.resign_move_count))
-        return win_for(~mover, color_name(~mover) + " wins by adjudication",
+          (!settings_.resign_two_sided || win_count_[1 - mover] >= settings_.resign_move_count))
+        return win_for(1 - mover, color_name(1 - mover) + " wins by adjudication",
                        Termination::kAdjudication);
     }
   }

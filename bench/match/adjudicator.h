@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "engine/core/outcome.h"
-#include "engine/chess/types.h"
 
 namespace splitlab::bench::match {
 
@@ -38,11 +37,11 @@ class Adjudicator {
   explicit Adjudicator(const AdjudicationSettings& settings) : settings_(settings) {}
 
   // A move played without a search (an opening move).
-  void book_move(chess::Color mover);
+  void book_move(int mover);
   // An engine's move. `score_cp` is the mover's own score (mates as +-(100000 - plies)), absent
   // when the engine gave none; `plies` counts every move of the game so far, this one included;
   // `irreversible`: a capture or a pawn move.
-  std::optional<Outcome> engine_move(chess::Color mover, std::optional<int> score_cp, int plies,
+  std::optional<Outcome> engine_move(int mover, std::optional<int> score_cp, int plies,
                                      bool irreversible);
 
  private:

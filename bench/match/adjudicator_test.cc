@@ -5,8 +5,9 @@
 namespace splitlab::bench::match {
 namespace {
 
-using chess::kBlack;
-using chess::kWhite;
+// Sides as every game numbers them (engine/core/outcome.h).
+constexpr int kWhite = 0;
+constexpr int kBlack = 1;
 
 AdjudicationSettings draw_rule(int number, int count, int score) {
   AdjudicationSettings s;

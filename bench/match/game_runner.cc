@@ -10,7 +10,6 @@
 
 #include "engine/games/games.h"
 #include "engine/protocol/pgn.h"
-#include "engine/xiangqi/notation.h"
 
 namespace splitlab::bench::match {
 
@@ -52,9 +51,11 @@ std::string pgn_text(const ScheduledGame& game, const GameContext& context,
   }
   pgn.tags.emplace_back("Termination", record.termination);
   pgn.tags.emplace_back("PlyCount", std::to_string(record.plies));
-  if (context.variant != GameId::kChess) {
-    // No SAN but chess's: the moves as the engines sent them, from an explicit start.
+  pgn.game = context.variant;
+  if (context.variant != kDefaultGame)
     pgn.tags.emplace_back("Variant", std::string(game_info(context.variant).variant_name));
+  if (!referee.has_san()) {
+    // A game without SAN: the moves as the engines sent them, from an explicit start.
     pgn.coordinate_moves = true;
     pgn.start_fen = referee.start_fen();
   } else if (referee.start_fen() != referee.standard_start()) {
@@ -73,7 +74,7 @@ std::string pgn_text(const ScheduledGame& game, const GameContext& context,
 void play_book_moves(const Opening& opening, GameReferee& referee, Adjudicator& adjudicator,
                      std::vector<protocol::PgnMove>& moves) {
   for (const auto& m : opening.moves) {
-    const chess::Color mover = chess::Color(referee.side_to_move());
+    const int mover = referee.side_to_move();
     if (!referee.play(m)) break;  // Checked at load.
     adjudicator.book_move(mover);
     moves.push_back({referee.moves().back(), "book"});
@@ -86,7 +87,7 @@ std::optional<Outcome> start_engines(EnginePlayer* const players[2], bool failed
   for (int side = 0; side < 2; ++side) {
     bool exited = false;
     if (players[side]->new_game(error, exited)) continue;
-    const chess::Color color = chess::Color(side);
+    const int color = side;
     failed[side] = true;
     return exited
                ? loss_for(color, color_name(color) + " disconnects", Termination::kDisconnection)
@@ -102,6 +103,7 @@ struct GameInPlay {
   Adjudicator& adjudicator;
   std::vector<protocol::PgnMove>& moves;
   GameRecord& record;
+  const GameInfo& game;  // A UCCI engine's moves are in its dialect (GameInfo::speaks_ucci).
   GameClock clocks[2];
   int64_t think_us = 0;
   int64_t used_us[2] = {0, 0};
@@ -110,7 +112,7 @@ struct GameInPlay {
 
 // Asks the mover's engine for its move on its clock (`clock_ms` left), noting its lowest clock
 // and the time the move took, by the runner's count and by the engine's.
-EngineReply ask_for_move(EnginePlayer& player, chess::Color mover, int64_t clock_ms,
+EngineReply ask_for_move(EnginePlayer& player, int mover, int64_t clock_ms,
                          GameInPlay& in_play) {
   const GameReferee& referee = in_play.referee;
   GameRecord& record = in_play.record;
@@ -122,11 +124,13 @@ EngineReply ask_for_move(EnginePlayer& player, chess::Color mover, int64_t clock
     lowest = in_play.clock_moves[mover]++ == 0 ? clock_ms : std::min(lowest, clock_ms);
   }
   EngineReply reply = player.think(
-      ucci ? ucci_position_command(referee.position_command()) : referee.position_command(),
+      ucci ? ucci_position_command(in_play.game, referee.position_command())
+           : referee.position_command(),
       ucci ? ucci_go_arguments(clocks[0], clocks[1], mover)
            : go_arguments(clocks[0], clocks[1], mover),
       clocks[mover].deadline_ms());
-  if (ucci && !move_from_ucci(reply.move).empty()) reply.move = move_from_ucci(reply.move);
+  if (ucci && !move_from_ucci(in_play.game, reply.move).empty())
+    reply.move = move_from_ucci(in_play.game, reply.move);
   in_play.think_us += reply.elapsed_us;
   in_play.used_us[mover] += reply.elapsed_us;
   if (reply.engine_time_ms > 0) record.engine_reported_ms[mover] += reply.engine_time_ms;
@@ -139,7 +143,7 @@ EngineReply ask_for_move(EnginePlayer& player, chess::Color mover, int64_t clock
 
 // The mover's loss when its engine failed to answer or answered too late for its clock; else
 // nothing, and its clock is charged for the move.
-std::optional<Outcome> forfeit(const EngineReply& reply, chess::Color mover, int64_t clock_ms,
+std::optional<Outcome> forfeit(const EngineReply& reply, int mover, int64_t clock_ms,
                                GameInPlay& in_play) {
   using Status = EngineReply::Status;
   const std::string who = color_name(mover);
@@ -159,7 +163,7 @@ std::optional<Outcome> forfeit(const EngineReply& reply, chess::Color mover, int
 
 // One engine move: the mover's loss if it forfeits or moves illegally (marking it `failed`),
 // else the move is played and the adjudicator may end the game.
-std::optional<Outcome> play_engine_move(EnginePlayer& player, chess::Color mover,
+std::optional<Outcome> play_engine_move(EnginePlayer& player, int mover,
                                         GameInPlay& in_play, bool& failed) {
   GameReferee& referee = in_play.referee;
   const int64_t clock_ms = in_play.clocks[mover].time_left_ms();
@@ -240,14 +244,13 @@ std::string ucci_go_arguments(const GameClock& white, const GameClock& black, in
   return args;
 }
 
-std::string ucci_position_command(const std::string& uci_command) {
+std::string ucci_position_command(const GameInfo& game, const std::string& uci_command) {
   std::istringstream in(uci_command);
   std::string word, out;
   bool in_moves = false;
   while (in >> word) {
     if (in_moves) {
-      const std::string ucci = xiangqi::rebase_move_text(word, xiangqi::RankBase::kOne,
-                                                         xiangqi::RankBase::kZero);
+      const std::string ucci = game.ucci_move_text(word);
       word = ucci.empty() ? word : ucci;
     }
     in_moves = in_moves || word == "moves";
@@ -256,8 +259,8 @@ std::string ucci_position_command(const std::string& uci_command) {
   return out;
 }
 
-std::string move_from_ucci(const std::string& ucci_move) {
-  return xiangqi::rebase_move_text(ucci_move, xiangqi::RankBase::kZero, xiangqi::RankBase::kOne);
+std::string move_from_ucci(const GameInfo& game, const std::string& ucci_move) {
+  return game.uci_move_text(ucci_move);
 }
 
 std::optional<int> score_in_centipawns(const std::string& uci_score) {
@@ -323,13 +326,13 @@ GameRecord play_game(const ScheduledGame& game, const Opening& opening, const Ga
   std::optional<Outcome> outcome = start_engines(players, failed, error);
 
   const auto ready = Clock::now();
-  GameInPlay in_play{referee, adjudicator, moves, record,
+  GameInPlay in_play{referee, adjudicator, moves, record, game_info(context.variant),
                      {GameClock(white.config().time_control),
                       GameClock(black.config().time_control)}};
   while (!outcome) {
     outcome = referee.outcome();
     if (outcome) break;
-    const chess::Color mover = chess::Color(referee.side_to_move());
+    const int mover = referee.side_to_move();
     outcome = play_engine_move(*players[mover], mover, in_play, failed[mover]);
   }
   for (int side = 0; side < 2; ++side)

@@ -12,7 +12,7 @@
 #include "bench/match/openings.h"
 #include "bench/match/schedule.h"
 #include "bench/match/time_control.h"
-#include "engine/games/game_id.h"
+#include "engine/games/games.h"
 
 namespace splitlab::bench::match {
 
@@ -23,10 +23,11 @@ std::string go_arguments(const GameClock& white, const GameClock& black, int mov
 // The same for a UCCI engine (xiangqi): "time .. increment .. opptime .. oppincrement .. [movestogo
 // ..]" in milliseconds, for the side to move, plus nodes/depth.
 std::string ucci_go_arguments(const GameClock& white, const GameClock& black, int mover);
-// A "position ... moves ..." command with its xiangqi moves in UCCI's squares (a0..i9), and a UCCI
-// move in the runner's UCI text (a1..i10); "" if it is not a move.
-std::string ucci_position_command(const std::string& uci_command);
-std::string move_from_ucci(const std::string& ucci_move);
+// A "position ... moves ..." command with its moves in the UCCI dialect of `game` (which speaks
+// it: xiangqi's squares a0..i9), and a UCCI move in the runner's UCI text (a1..i10); "" if it
+// is not a move.
+std::string ucci_position_command(const GameInfo& game, const std::string& uci_command);
+std::string move_from_ucci(const GameInfo& game, const std::string& ucci_move);
 
 // "+0.31/14 0.52s" (score from the mover's view in pawns, "+M3"/"-M2" for mates, depth, time);
 // just the time when the engine gave no score.
@@ -37,7 +38,7 @@ std::optional<int> score_in_centipawns(const std::string& uci_score);
 struct GameContext {
   std::string event = "?";
   std::string site = "?";
-  GameId variant = GameId::kChess;
+  GameId variant = kDefaultGame;
   bool chase_rule = true;  // Xiangqi: whether a perpetual chase loses (--chase-rule).
   AdjudicationSettings adjudication;
 };

@@ -332,11 +332,13 @@ bool add_engines(const EngineWords& engine_words, MatchConfig& config, std::stri
   for (const auto& words : engine_words.own) {
     EngineConfig engine;
     if (!parse_engine_config(engine_words.each, words, engine, error)) return false;
-    if (engine.ucci && config.variant != GameId::kXiangqi) {
-      error = "engine '" + engine.name + "': proto=ucci plays xiangqi only (--variant xiangqi)";
+    if (engine.ucci && !game_info(config.variant).speaks_ucci()) {
+      const std::string games = game_names_with(game_speaks_ucci);
+      error = "engine '" + engine.name + "': proto=ucci plays " + games + " only (--variant " +
+              games + ")";
       return false;
     }
-    // UCCI is xiangqi's own.
+    // UCCI is a game's own dialect (xiangqi's): no UCI_Variant.
     if (!engine.ucci) engine.uci_variant = game_info(config.variant).uci_variant;
     if (!engine.uci_variant.empty() && !engine.option("UCI_Variant").empty()) {
       error = "engine '" + engine.name + "': option.UCI_Variant is set by --variant";
@@ -364,8 +366,9 @@ bool parse_match_args(const std::vector<std::string>& args, MatchConfig& config,
     if (!read_flag(args, i, seen, flag, error)) return false;
     if (!apply_flag(flag, config, engine_words, error)) return false;
   }
-  if (seen.count("chase-rule") && config.variant != GameId::kXiangqi) {
-    error = "--chase-rule applies to xiangqi only (--variant xiangqi)";
+  if (seen.count("chase-rule") && !game_info(config.variant).has_chase_rule) {
+    const std::string games = game_names_with(game_has_chase_rule);
+    error = "--chase-rule applies to " + games + " only (--variant " + games + ")";
     return false;
   }
   if (engine_words.own.size() < 2) {

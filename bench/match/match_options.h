@@ -40,7 +40,7 @@ struct MatchConfig {
   OpeningSettings openings;
   std::optional<uint64_t> seed;
   std::string pgn_out, out_dir, event = "?";
-  GameId variant = GameId::kChess;
+  GameId variant = kDefaultGame;
   bool chase_rule = true;
   int concurrency = 1;
   bool affinity = false;       // --affinity: slot k's engines run on cores of its own (affinity.h).

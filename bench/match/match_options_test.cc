@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/games/games.h"
+
 namespace splitlab::bench::match {
 namespace {
 
@@ -160,14 +162,14 @@ TEST(MatchOptionsTest, VariantXiangqiGivesEveryEngineItsUciVariant) {
                                 "--variant", "xiangqi"},
                                config, error))
       << error;
-  EXPECT_EQ(config.variant, GameId::kXiangqi);
+  EXPECT_EQ(config.variant, game_id_of<xiangqi::XiangqiGame>());
   ASSERT_EQ(config.engines.size(), 2u);
   for (const auto& engine : config.engines) EXPECT_EQ(engine.uci_variant, "xiangqi");
   ASSERT_TRUE(parse_match_args({"--engine", "cmd=a", "st=1", "--engine", "cmd=b", "st=1",
                                 "--variant", "standard"},
                                config, error))
       << error;
-  EXPECT_EQ(config.variant, GameId::kChess);
+  EXPECT_EQ(config.variant, game_id_of<chess::ChessGame>());
   for (const auto& engine : config.engines) EXPECT_EQ(engine.uci_variant, "");
 }
 

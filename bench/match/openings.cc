@@ -3,15 +3,13 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include "bench/book/default_book.h"
-#include "engine/chess/notation.h"
-#include "engine/chess/position.h"
 #include "engine/games/games.h"
 #include "engine/protocol/epd.h"
 #include "engine/protocol/pgn.h"
-#include "engine/xiangqi/position.h"
 
 namespace splitlab::bench::match {
 
@@ -140,28 +138,29 @@ bool parse_epd_openings(std::string_view text, const std::string& source,
 }
 
 bool parse_pgn_openings(std::string_view text, const std::string& source, int plies,
-                        std::vector<Opening>& openings, std::string& error) {
+                        std::vector<Opening>& openings, std::string& error, GameId variant) {
   openings.clear();
   std::vector<protocol::PgnLine> games;
   if (!protocol::read_pgn(text, games, error)) {
     error = source + ": " + error;
     return false;
   }
+  const std::unique_ptr<GameReferee> referee = make_referee(variant);
   for (const auto& game : games) {
     Opening opening;
     opening.id = std::to_string(openings.size() + 1);
-    if (game.game != GameId::kChess) {
+    if (game.game != variant) {
       error = source + ": game " + opening.id + " is a " + std::string(game_info(game.game).name) +
-              " game, not chess";
+              " game, not " + std::string(game_info(variant).name);
       return false;
     }
-    chess::Position position;
-    if (!chess::Position::parse_fen(game.start_fen.empty() ? chess::kStartFen : game.start_fen,
-                                    position, error)) {
+    if (!referee->reset(game.start_fen.empty() ? referee->standard_start()
+                                               : std::string_view(game.start_fen),
+                        error)) {
       error = source + ": game " + opening.id + ": " + error;
       return false;
     }
-    opening.fen = position.fen();
+    opening.fen = referee->start_fen();
     const size_t count =
         plies < 0 ? game.uci_moves.size() : std::min(game.uci_moves.size(), size_t(plies));
     opening.moves.assign(game.uci_moves.begin(), game.uci_moves.begin() + count);
@@ -176,25 +175,29 @@ bool parse_pgn_openings(std::string_view text, const std::string& source, int pl
 
 bool load_openings(const OpeningSettings& settings, std::vector<Opening>& openings,
                    std::string& error, GameId variant) {
+  const GameInfo& game = game_info(variant);
   if (settings.file.empty()) {
-    if (variant == GameId::kXiangqi)
-      return parse_epd_openings(xiangqi_book_epd(), std::string(xiangqi_book_name()), openings,
-                                error, variant);
-    return parse_epd_openings(default_book_epd(), std::string(default_book_name()), openings,
-                              error);
+    const std::string_view book = compiled_book_epd(game.default_openings);
+    if (book.empty()) {
+      error = "no default openings for " + std::string(game.name) + ": give --openings file=";
+      return false;
+    }
+    return parse_epd_openings(book, std::string(game.default_openings), openings, error,
+                              variant);
   }
   const std::string format = !settings.format.empty()           ? settings.format
                              : ends_with(settings.file, ".pgn") ? "pgn"
                                                                 : "epd";
-  if (format == "pgn" && variant != GameId::kChess) {
-    error = settings.file + ": PGN openings are for chess only (their moves are SAN); give " +
-            std::string(game_info(variant).name) + " openings as EPD";
+  if (format == "pgn" && !make_referee(variant)->has_san()) {
+    error = settings.file + ": PGN openings are for games with SAN moves (" +
+            game_names_with(game_has_san) + "); give " + std::string(game.name) +
+            " openings as EPD";
     return false;
   }
   std::string text;
   if (!read_file(settings.file, text, error)) return false;
   if (format == "pgn")
-    return parse_pgn_openings(text, settings.file, settings.plies, openings, error);
+    return parse_pgn_openings(text, settings.file, settings.plies, openings, error, variant);
   return parse_epd_openings(text, settings.file, openings, error, variant);
 }
 

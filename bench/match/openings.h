@@ -34,14 +34,16 @@ bool parse_opening_settings(const std::vector<std::string>& words, OpeningSettin
 // variant's rules; `source` names the text in errors ("book.epd:12: ...").
 bool parse_epd_openings(std::string_view text, const std::string& source,
                         std::vector<Opening>& openings, std::string& error,
-                        GameId variant = GameId::kChess);
-// PGN text: each game's start position and main line, at most `plies` moves (-1: all). Chess
-// only (PGN moves are SAN).
+                        GameId variant = kDefaultGame);
+// PGN text: each game's start position and main line, at most `plies` moves (-1: all). For a
+// variant with SAN moves (chess); every game of the text must be of it.
 bool parse_pgn_openings(std::string_view text, const std::string& source, int plies,
-                        std::vector<Opening>& openings, std::string& error);
-// Loads the file named by `settings` (or the variant's default book); errors name the file.
+                        std::vector<Opening>& openings, std::string& error,
+                        GameId variant = kDefaultGame);
+// Loads the file named by `settings` (or the variant's default openings, GameInfo's
+// default_openings, compiled in: bench/book/default_book.h); errors name the file.
 bool load_openings(const OpeningSettings& settings, std::vector<Opening>& openings,
-                   std::string& error, GameId variant = GameId::kChess);
+                   std::string& error, GameId variant = kDefaultGame);
 
 // The order of use: indexes into the openings, a seeded shuffle when `random_order`, rotated so
 // that it begins at the `start`-th (1-based) entry. The same seed gives the same order on every

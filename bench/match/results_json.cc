@@ -76,7 +76,7 @@ void write_config(JsonWriter& json, const MatchConfig& c, size_t opening_count,
   }
   json.end_array();
   json.string("variant", std::string(game_info(c.variant).variant_name));
-  if (c.variant == GameId::kXiangqi) json.boolean("chase_rule", c.chase_rule);
+  if (game_info(c.variant).has_chase_rule) json.boolean("chase_rule", c.chase_rule);
   json.string("tournament", c.tournament == TournamentKind::kGauntlet ? "gauntlet" : "round-robin")
       .integer("rounds", c.rounds)
       .integer("games", c.games_per_encounter)

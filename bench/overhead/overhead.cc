@@ -47,12 +47,12 @@ bool start_runners(OverheadRun& run, std::string& error) {
   run.table.set_scheme(hashing::TtEntryScheme::Xor);
   run.table.set_policy(hashing::TtReplacePolicy::Bucket);
   run.names = {"none"};
-  run.runners.push_back(std::make_unique<overhead::Runner>(
-      parallel::SplitStrategy::kNone, 1, config.split, config.features, run.table));
+  run.runners.push_back(overhead::make_runner(config.game, parallel::SplitStrategy::kNone, 1,
+                                              config.split, config.features, run.table));
   for (auto strategy : config.strategies) {
     run.names.emplace_back(parallel::split_strategy_name(strategy));
-    run.runners.push_back(std::make_unique<overhead::Runner>(
-        strategy, config.threads, config.split, config.features, run.table));
+    run.runners.push_back(overhead::make_runner(config.game, strategy, config.threads,
+                                                config.split, config.features, run.table));
   }
   return true;
 }

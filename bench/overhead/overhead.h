@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "bench/scale/scale_position.h"
+#include "engine/games/game_id.h"
 #include "engine/search/search_features.h"
 #include "parallel/strategy.h"
 
@@ -36,6 +37,7 @@ struct OverheadConfig {
   size_t hash_mb = 64;
   parallel::SplitSettings split;
   search::SearchFeatures features;  // Both sides' (the 1-thread and the N-thread searches).
+  GameId game = kDefaultGame;       // The positions' game.
   std::vector<ScalePosition> positions;
   // Log every full-width node of each search (search::NodeLog) and compare each N-thread log
   // with the 1-thread log of its position (bench/overhead/node_log_compare.h): nodelog.csv, and a

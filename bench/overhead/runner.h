@@ -1,14 +1,16 @@
 // One configuration of the overhead experiment: a searcher of one thread, or of a strategy at N
 // threads, on the shared table; each search a fresh game with a cleared table, its counters
-// summed over the threads.
+// summed over the threads. The game's search is chosen through the registry.
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <string>
+#include <type_traits>
 
 #include "bench/overhead/rows.h"
 #include "bench/scale/scale_position.h"
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/search/node_log.h"
 #include "engine/search/search_features.h"
 #include "engine/search/searcher.h"
@@ -20,8 +22,19 @@ namespace splitlab::bench::overhead {
 // One configuration's searcher: one thread, or a strategy at N threads, on the shared table.
 class Runner {
  public:
-  Runner(parallel::SplitStrategy strategy, int threads, const parallel::SplitSettings& split,
-         const search::SearchFeatures& features, hashing::TranspositionTable& table)
+  virtual ~Runner() = default;
+  // With `log`, every thread's full-width nodes go into it (emptied first); the search stops at
+  // `cap_seconds` when that is above 0.
+  virtual Row search(const ScalePosition& position, int depth, double cap_seconds = 0,
+                     search::NodeLog* log = nullptr) = 0;
+};
+
+// A Runner of the game G's search.
+template <typename G>
+class GameRunner final : public Runner {
+ public:
+  GameRunner(parallel::SplitStrategy strategy, int threads, const parallel::SplitSettings& split,
+             const search::SearchFeatures& features, hashing::TranspositionTable& table)
       : searcher_(table), table_(table), threads_(threads) {
     searcher_.shared_state().features = features;
     parallel::SplitSettings settings = split;
@@ -29,16 +42,14 @@ class Runner {
     parallel::configure_threads(searcher_, threads, settings);
   }
 
-  // With `log`, every thread's full-width nodes go into it (emptied first); the search stops at
-  // `cap_seconds` when that is above 0.
   Row search(const ScalePosition& position, int depth, double cap_seconds = 0,
-             search::NodeLog* log = nullptr) {
+             search::NodeLog* log = nullptr) override {
     Row row;
     if (log) log->reset(threads_);
     searcher_.shared_state().node_log = log;
-    chess::Position pos;
+    typename G::Position pos;
     std::string error;
-    chess::Position::parse_fen(position.fen, pos, error);  // Checked when the suite was read.
+    G::parse_fen(position.fen, pos, error);  // Checked when the suite was read.
     table_.clear();
     searcher_.new_game();
     search::SearchLimits limits;
@@ -64,9 +75,19 @@ class Runner {
   }
 
  private:
-  search::Searcher<chess::ChessGame> searcher_;
+  search::Searcher<G> searcher_;
   hashing::TranspositionTable& table_;
   int threads_;
 };
+
+// A Runner of the game `game` (engine/games/games.h).
+inline std::unique_ptr<Runner> make_runner(GameId game, parallel::SplitStrategy strategy,
+                                           int threads, const parallel::SplitSettings& split,
+                                           const search::SearchFeatures& features,
+                                           hashing::TranspositionTable& table) {
+  return with_game(game, [&]<typename G>(std::type_identity<G>) -> std::unique_ptr<Runner> {
+    return std::make_unique<GameRunner<G>>(strategy, threads, split, features, table);
+  });
+}
 
 }  // namespace splitlab::bench::overhead

@@ -37,7 +37,7 @@ struct ReferenceEngine {
 };
 
 struct ScaleConfig {
-  GameId game = GameId::kChess;  // The positions' game, searched by Splitlab's engine for it.
+  GameId game = kDefaultGame;  // The positions' game, searched by Splitlab's engine for it.
   std::vector<parallel::SplitStrategy> strategies;
   std::vector<int> threads;
   int depth = 12;

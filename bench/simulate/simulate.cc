@@ -12,13 +12,14 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 
 #include "bench/resumable_csv.h"
 #include "bench/run_metadata.h"
 #include "bench/simulate/virtual_cpus.h"
 #include "bench/stats/statistics.h"
-#include "engine/chess/chess_game.h"
-#include "engine/chess/notation.h"
+#include "engine/core/game.h"
+#include "engine/games/games.h"
 #include "engine/search/searcher.h"
 #include "engine/util/files.h"
 #include "engine/util/progress.h"
@@ -132,15 +133,17 @@ ResumableCsv::Form runs_file_form(const parallel::CostModel& costs, int64_t quan
   return form;
 }
 
-// The position's bm moves as the searcher writes moves (a SAN that does not parse is skipped;
-// the suite's reader checked the position, not its operations).
-std::vector<std::string> solution_moves(const chess::Position& pos,
+// The position's bm moves (the game's standard notation: chess's SAN) as the searcher writes
+// moves; one that does not parse is skipped (the suite's reader checked the position, not its
+// operations).
+template <typename G>
+std::vector<std::string> solution_moves(const typename G::Position& pos,
                                         const std::vector<std::string>& bm) {
   std::vector<std::string> solutions;
-  for (const std::string& san : bm) {
+  for (const std::string& text : bm) {
     std::string ignored;
-    const chess::Move m = chess::parse_san(pos, san, ignored);
-    if (!m.is_none()) solutions.push_back(chess::ChessGame::move_to_text(m));
+    const typename G::Move m = parse_standard_move<G>(pos, text, ignored);
+    if (!m.is_none()) solutions.push_back(G::move_to_text(m));
   }
   return solutions;
 }
@@ -180,10 +183,12 @@ void add_accounts(VirtualCpus& virtual_cpus, int cpus,
 }
 
 // One search of `position` by `strategy` on `cpus` virtual CPUs (1: the single-threaded
-// search, metered), with a fresh table. `timeline`: the CPUs' activity, kept.
-Row simulate_search(const SimulateConfig& config, const ScalePosition& position,
-                    SplitStrategy strategy, int cpus, std::vector<parallel::TimelineEvent>* timeline,
-                    double& host_seconds) {
+// search, metered), with a fresh table, by the game G's search. `timeline`: the CPUs'
+// activity, kept.
+template <typename G>
+Row simulate_game_search(const SimulateConfig& config, const ScalePosition& position,
+                         SplitStrategy strategy, int cpus,
+                         std::vector<parallel::TimelineEvent>* timeline, double& host_seconds) {
   hashing::TranspositionTable table;
   std::string error;
   table.resize(config.hash_mb, &error);  // Checked once before the jobs start.
@@ -194,22 +199,22 @@ Row simulate_search(const SimulateConfig& config, const ScalePosition& position,
                                 hashing::TranspositionTable::kBucketBytes);
   VirtualCpus virtual_cpus(config.costs, cpus, lines);
   virtual_cpus.set_quantum_ps(uint64_t(config.quantum_ns) * 1000);
-  search::Searcher<chess::ChessGame> searcher(table);
+  search::Searcher<G> searcher(table);
   searcher.shared_state().features = config.features;
   if (cpus > 1) {
     parallel::SplitSettings settings = config.split;
     settings.strategy = strategy;
     searcher.set_threads(
-        parallel::make_team<chess::ChessGame>(searcher.shared_state(), cpus, settings, &virtual_cpus));
+        parallel::make_team<G>(searcher.shared_state(), cpus, settings, &virtual_cpus));
   }
   searcher.set_meter(&virtual_cpus);
-  chess::Position pos;
-  chess::Position::parse_fen(position.fen, pos, error);  // Checked when the suite was read.
+  typename G::Position pos;
+  G::parse_fen(position.fen, pos, error);  // Checked when the suite was read.
   table.clear();
   searcher.new_game();
   virtual_cpus.reset();
   virtual_cpus.record_timeline(timeline != nullptr);
-  const std::vector<std::string> solutions = solution_moves(pos, position.bm);
+  const std::vector<std::string> solutions = solution_moves<G>(pos, position.bm);
   // Each completed iteration's move, at the main CPU's virtual time: solved from the first of
   // a run of right moves that lasts to the end.
   int64_t solved_at = -1;
@@ -243,6 +248,14 @@ Row simulate_search(const SimulateConfig& config, const ScalePosition& position,
   if (timeline) *timeline = virtual_cpus.timeline();
   searcher.set_meter(nullptr);
   return row;
+}
+
+Row simulate_search(const SimulateConfig& config, const ScalePosition& position,
+                    SplitStrategy strategy, int cpus, std::vector<parallel::TimelineEvent>* timeline,
+                    double& host_seconds) {
+  return with_game(config.game, [&]<typename G>(std::type_identity<G>) {
+    return simulate_game_search<G>(config, position, strategy, cpus, timeline, host_seconds);
+  });
 }
 
 bool write_timeline(const std::string& path, const std::vector<parallel::TimelineEvent>& events,

@@ -18,12 +18,14 @@
 
 #include "bench/scale/scale_position.h"
 #include "bench/simulate/cost_model.h"
+#include "engine/games/game_id.h"
 #include "engine/search/search_features.h"
 #include "parallel/strategy.h"
 
 namespace splitlab::bench {
 
 struct SimulateConfig {
+  GameId game = kDefaultGame;  // The positions' game, searched by its search.
   std::vector<parallel::SplitStrategy> strategies;
   std::vector<int> cpus;  // Counts above 1 (one CPU is always searched: the reference).
   int depth = 10;

@@ -7,10 +7,11 @@
 #include <cstdio>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 
 #include "bench/simulate/virtual_cpus.h"
 #include "bench/stats/statistics.h"
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/search/searcher.h"
 #include "engine/util/progress.h"
 #include "hashing/tt.h"
@@ -35,17 +36,18 @@ struct Measured {
   uint64_t split_events = 0;
 };
 
-Measured search_once(const CalibrationConfig& config, hashing::TranspositionTable& table,
-                     const std::string& fen, int threads, parallel::VirtualCpus* cpus) {
-  search::Searcher<chess::ChessGame> searcher(table);
+template <typename G>
+Measured search_game_once(const CalibrationConfig& config, hashing::TranspositionTable& table,
+                          const std::string& fen, int threads, parallel::VirtualCpus* cpus) {
+  search::Searcher<G> searcher(table);
   searcher.shared_state().features = config.features;
   parallel::SplitSettings settings;
   settings.strategy = parallel::SplitStrategy::kYbwc;
   parallel::configure_threads(searcher, threads, settings);
   searcher.set_meter(cpus);
-  chess::Position pos;
+  typename G::Position pos;
   std::string error;
-  chess::Position::parse_fen(fen, pos, error);  // Checked when the suite was read.
+  G::parse_fen(fen, pos, error);  // Checked when the suite was read.
   table.clear();
   searcher.new_game();
   if (cpus) cpus->reset();
@@ -63,6 +65,14 @@ Measured search_once(const CalibrationConfig& config, hashing::TranspositionTabl
   }
   if (cpus) m.seconds = double(cpus->clock_ps(0)) * 1e-12;
   return m;
+}
+
+// The costs are measured on the positions' game's search.
+Measured search_once(const CalibrationConfig& config, hashing::TranspositionTable& table,
+                     const std::string& fen, int threads, parallel::VirtualCpus* cpus) {
+  return with_game(config.game, [&]<typename G>(std::type_identity<G>) {
+    return search_game_once<G>(config, table, fen, threads, cpus);
+  });
 }
 
 struct WakeFigures {

@@ -20,11 +20,13 @@
 
 #include "bench/scale/scale_position.h"
 #include "bench/simulate/cost_model.h"
+#include "engine/games/game_id.h"
 #include "engine/search/search_features.h"
 
 namespace splitlab::bench {
 
 struct CalibrationConfig {
+  GameId game = kDefaultGame;  // The positions' game, searched by its search.
   std::vector<ScalePosition> positions;
   int depth = 12;
   int repeats = 3;

@@ -16,7 +16,7 @@
 #include "bench/ranks/work_queue.h"
 #include "bench/resumable_csv.h"
 #include "bench/run_metadata.h"
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/search/search_features.h"
 #include "engine/search/searcher.h"
 #include "engine/util/files.h"
@@ -45,8 +45,11 @@ search::SearchFeatures no_features() {
   return features;
 }
 
-search::SearchFeatures features_of(StudySearch search) {
-  return search == StudySearch::Plain ? no_features() : search::default_search_features<chess::ChessGame>();
+// The full search is the game's default search.
+search::SearchFeatures features_of(StudySearch search, GameId game) {
+  return search == StudySearch::Plain
+             ? no_features()
+             : search::search_features_of(game_info(game).default_search_features);
 }
 
 std::string hex(uint64_t value) {
@@ -185,7 +188,7 @@ std::string run_json(const TtStudyConfig& config, const RunState& state) {
       .string("tt_entry", std::string(hashing::tt_entry_scheme_name(config.scheme)))
       .integer("threads", 1)
       .string("full_search_features",
-              search::describe_search_features(features_of(StudySearch::Full)));
+              search::describe_search_features(features_of(StudySearch::Full, config.selection.game)));
   json.begin_array("policies");
   for (auto p : config.policies) json.string("", std::string(hashing::tt_replace_policy_name(p)));
   json.end_array();
@@ -201,7 +204,7 @@ std::string run_json(const TtStudyConfig& config, const RunState& state) {
     json.begin_object()
         .integer("game", s.game_number)
         .string("label", s.label)
-        .string("first_fen", s.positions.front().fen())
+        .string("first_fen", s.positions.front().fen)
         .integer("positions", int64_t(s.positions.size()))
         .end_object();
   json.end_array();
@@ -230,33 +233,28 @@ std::string tt_study_config_text(const TtStudyConfig& config, const std::string&
   line("plain_depth", std::to_string(config.plain_depth));
   line("tt_entry", std::string(hashing::tt_entry_scheme_name(config.scheme)));
   line("threads", "1");
-  line("full_search_features", search::describe_search_features(features_of(StudySearch::Full)));
+  line("full_search_features", search::describe_search_features(features_of(StudySearch::Full, config.selection.game)));
   line("games_file", config.games_path);
   line("commit", commit);
   return text;
 }
 
-bool measure_tt_study_row(const std::vector<GameSeries>& series, int depth,
-                          hashing::TtEntryScheme scheme, TtStudyRow& row,
-                          const std::function<void(int)>& searched, std::string& error) {
-  hashing::TranspositionTable table;
-  table.set_scheme(scheme);
-  if (!table.resize_log2_entries(row.log2_entries, &error)) return false;
-  table.set_policy(row.policy);
+namespace {
+
+template <typename G>
+void search_series(const std::vector<GameSeries>& series, int depth,
+                   hashing::TranspositionTable& table, TtStudyRow& row,
+                   const std::function<void(int)>& searched) {
   // On the heap: the worker's frame stack is large.
-  auto searcher = std::make_unique<search::Searcher<chess::ChessGame>>(table);
-  searcher->shared_state().features = features_of(row.search);
+  auto searcher = std::make_unique<search::Searcher<G>>(table);
+  searcher->shared_state().features = features_of(row.search, series.front().game);
   searcher->shared_state().plain_search = row.search == StudySearch::Plain;
   search::SearchLimits limits;
   limits.depth = depth;
-  row.depth = depth;
-  row.nodes = 0;
-  row.positions = 0;
-  const auto start = Clock::now();
   for (const auto& game : series) {
     table.clear();
     searcher->new_game();
-    for (const auto& pos : game.positions) {
+    for (const auto& pos : replay_series<G>(game)) {
       if (row.table == StudyTable::Cleared) table.clear();
       searcher->arm();
       const auto result = searcher->run(pos, limits, false, 0, [](const search::SearchResult&) {});
@@ -265,6 +263,25 @@ bool measure_tt_study_row(const std::vector<GameSeries>& series, int depth,
       if (searched) searched(row.positions);
     }
   }
+}
+
+}  // namespace
+
+bool measure_tt_study_row(const std::vector<GameSeries>& series, int depth,
+                          hashing::TtEntryScheme scheme, TtStudyRow& row,
+                          const std::function<void(int)>& searched, std::string& error) {
+  hashing::TranspositionTable table;
+  table.set_scheme(scheme);
+  if (!table.resize_log2_entries(row.log2_entries, &error)) return false;
+  table.set_policy(row.policy);
+  row.depth = depth;
+  row.nodes = 0;
+  row.positions = 0;
+  const auto start = Clock::now();
+  if (!series.empty())
+    with_game(series.front().game, [&]<typename G>(std::type_identity<G>) {
+      search_series<G>(series, depth, table, row, searched);
+    });
   row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return true;
 }

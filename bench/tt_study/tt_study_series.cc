@@ -1,6 +1,7 @@
 #include "bench/tt_study/tt_study_series.h"
 
-#include "engine/chess/notation.h"
+#include <memory>
+
 #include "engine/games/games.h"
 
 namespace splitlab::bench {
@@ -12,42 +13,47 @@ std::string tag(const protocol::PgnLine& game, const std::string& name) {
   return "?";
 }
 
-int full_move_number(const chess::Position& pos) { return 1 + pos.game_ply() / 2; }
-
 }  // namespace
 
 bool select_series(const std::vector<protocol::PgnLine>& games, const SeriesSelection& selection,
                    std::vector<GameSeries>& series, std::string& error) {
   series.clear();
+  const std::string wanted(game_info(selection.game).name);
   for (size_t g = 0; g < games.size() && int(series.size()) < selection.max_games; ++g) {
     const protocol::PgnLine& game = games[g];
     const std::string where = "game " + std::to_string(g + 1);
-    if (game.game != GameId::kChess) {
+    if (game.game != selection.game) {
       error = where + " is a " + std::string(game_info(game.game).name) +
-              " game; tt-study reads chess games";
+              " game; tt-study reads " + wanted + " games";
       return false;
     }
-    chess::Position pos = chess::Position::start();
-    if (!game.start_fen.empty() && !chess::Position::parse_fen(game.start_fen, pos, error)) {
+    const std::unique_ptr<GameReferee> referee = make_referee(game.game);
+    if (!referee->reset(game.start_fen.empty() ? referee->standard_start()
+                                               : std::string_view(game.start_fen),
+                        error)) {
       error = where + ": bad FEN tag: " + error;
       return false;
     }
     GameSeries taken;
     taken.game_number = int(g + 1);
     taken.label = tag(game, "White") + " - " + tag(game, "Black") + ", round " + tag(game, "Round");
+    taken.game = game.game;
+    taken.start_fen = game.start_fen;
     for (size_t ply = 0; ply < game.uci_moves.size(); ++ply) {
-      if (full_move_number(pos) >= selection.first_move &&
+      if (referee->move_number() >= selection.first_move &&
           int(taken.positions.size()) < selection.positions_per_game)
-        taken.positions.push_back(pos);
-      const chess::Move m = chess::parse_uci_move(pos, game.uci_moves[ply], error);
-      if (m.is_none()) {
-        error = where + ", ply " + std::to_string(ply + 1) + ": " + error;
+        taken.positions.push_back({referee->fen(), ply});
+      if (!referee->play(game.uci_moves[ply])) {
+        error = where + ", ply " + std::to_string(ply + 1) + ": illegal move '" +
+                game.uci_moves[ply] + "'";
         return false;
       }
-      pos.make_move(m);
     }
-    if (int(taken.positions.size()) == selection.positions_per_game)
+    if (int(taken.positions.size()) == selection.positions_per_game) {
+      taken.moves.assign(game.uci_moves.begin(),
+                         game.uci_moves.begin() + std::ptrdiff_t(taken.positions.back().ply));
       series.push_back(std::move(taken));
+    }
   }
   return true;
 }
@@ -61,7 +67,7 @@ uint64_t series_fingerprint(const std::vector<GameSeries>& series) {
     }
   };
   for (const auto& s : series)
-    for (const auto& pos : s.positions) add(pos.fen() + "\n");
+    for (const auto& pos : s.positions) add(pos.fen + "\n");
   return hash;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/chess/chess_game.h"
 #include "engine/protocol/pgn.h"
 
 namespace splitlab::bench {
@@ -60,16 +61,16 @@ TEST(TtStudySeriesTest, TakesConsecutivePositionsFromTheFirstMoveOn) {
   EXPECT_EQ(series[1].game_number, 3);
   ASSERT_EQ(series[0].positions.size(), 4u);
   // After 1. e4 e5 2. Nf3 Nc6, White to play move 3 ...
-  EXPECT_EQ(series[0].positions[0].fen(),
+  EXPECT_EQ(series[0].positions[0].fen,
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   // ... to after 3. Bb5 a6 4. Ba4, Black to move: one ply apart each.
-  EXPECT_EQ(series[0].positions[3].fen(),
+  EXPECT_EQ(series[0].positions[3].fen,
             "r1bqkbnr/1ppp1ppp/p1n5/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4");
   for (const auto& s : series)
     for (size_t i = 1; i < s.positions.size(); ++i)
-      EXPECT_EQ(s.positions[i].game_ply(), s.positions[i - 1].game_ply() + 1);
+      EXPECT_EQ(s.positions[i].ply, s.positions[i - 1].ply + 1);
   // A game from a FEN counts its moves from the FEN's number.
-  EXPECT_EQ(series[1].positions[0].fen(),
+  EXPECT_EQ(series[1].positions[0].fen,
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   EXPECT_EQ(series[1].label, "gamma - delta, round 2");
   EXPECT_EQ(position_count(series), 8u);
@@ -78,8 +79,21 @@ TEST(TtStudySeriesTest, TakesConsecutivePositionsFromTheFirstMoveOn) {
 TEST(TtStudySeriesTest, LaterFirstMoveStartsLater) {
   const auto series = select(5, 2, 10);
   ASSERT_EQ(series.size(), 2u);
-  EXPECT_EQ(series[0].positions[0].game_ply(), 8);  // Move 5, White to move.
-  EXPECT_EQ(series[1].positions[0].game_ply(), 8);
+  EXPECT_EQ(replay_series<chess::ChessGame>(series[0])[0].game_ply(), 8);  // Move 5, White.
+  EXPECT_EQ(replay_series<chess::ChessGame>(series[1])[0].game_ply(), 8);
+  EXPECT_EQ(series[1].positions[0].ply, 4u) << "the game starts at move 3";
+}
+
+// The positions searched are the game's, replayed with the moves before them (so that a
+// repetition counts as in the game): each is the position its FEN records.
+TEST(TtStudySeriesTest, ReplayedPositionsAreTheRecordedOnesWithTheGamesHistory) {
+  for (const auto& s : select(3, 12, 10)) {
+    const auto positions = replay_series<chess::ChessGame>(s);
+    ASSERT_EQ(positions.size(), s.positions.size());
+    for (size_t i = 0; i < positions.size(); ++i)
+      EXPECT_EQ(positions[i].fen(), s.positions[i].fen) << s.game_number << ", " << i;
+    EXPECT_EQ(s.moves.size(), s.positions.back().ply) << "the moves up to the last position";
+  }
 }
 
 TEST(TtStudySeriesTest, GamesTooShortArePassedOverAndMaxGamesIsRespected) {

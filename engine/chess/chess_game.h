@@ -5,12 +5,15 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/chess/bench_positions.h"
 #include "engine/chess/evaluate.h"
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
+#include "engine/chess/polyglot.h"
 #include "engine/chess/position.h"
+#include "engine/chess/scaling_suite.h"
 #include "engine/chess/referee.h"
 #include "engine/chess/see.h"
 #include "engine/core/bench_position.h"
@@ -50,6 +53,8 @@ struct ChessGame {
   // The UCI_Variant to give an engine: none, chess is every UCI engine's default.
   static constexpr std::string_view kUciVariant = "";
   static constexpr std::string_view kStartFen = chess::kStartFen;
+  // The openings `match` plays by default (bench/book/splitlab_book.epd, compiled in).
+  static constexpr std::string_view kDefaultOpenings = "splitlab_book.epd";
 
   // The default search: each technique accepted by an SPRT in chess against the search
   // without it, and the parameters SPSA found (entry 23, accepted with history-lmr); see
@@ -62,6 +67,26 @@ struct ChessGame {
   static constexpr search::SearchTuning kDefaultSearchTuning{57, 165, 2393};
   // `splitlab bench`'s positions (bench_positions.h).
   static constexpr std::span<const BenchPosition> bench_positions() { return kBenchPositions; }
+  // The parallel experiments' default positions (`scale`, `overhead`, `simulate`, `predictor
+  // --suite scaling`): 160 middlegames from real games (scaling_suite.h), enough to resolve a
+  // few points of overhead where the 32 bench positions gave about +-10.
+  static std::span<const BenchPosition> scaling_positions() { return kScalingSuite; }
+  // `splitlab scale`'s defaults: the depth of an equal-depth run, and the reference engines
+  // (Glaurung, YBWC, and Stockfish, Lazy SMP).
+  static constexpr int kScaleDepth = 12;
+  static constexpr std::string_view kScaleReferences = "glaurung,stockfish";
+
+  // Its opening books are Polyglot's (polyglot.h): the book (OwnBook, `book probe`), a
+  // position's key in it, and a book made from games (`book make`).
+  using Book = polyglot::Book;
+  static uint64_t book_key(const Position& pos) { return polyglot::key(pos); }
+  static bool make_book(const std::vector<book::BookGame>& games, int max_plies, int min_games,
+                        std::vector<book::Entry>& entries, std::string& error) {
+    std::vector<polyglot::GameForBook> own;
+    own.reserve(games.size());
+    for (const book::BookGame& g : games) own.push_back({g.start_fen, g.moves, g.result});
+    return polyglot::make_book(own, max_plies, min_games, entries, error);
+  }
 
   static bool parse_fen(std::string_view fen, Position& pos, std::string& error) {
     return Position::parse_fen(fen, pos, error);
@@ -79,6 +104,11 @@ struct ChessGame {
   static Move parse_move(const Position& pos, std::string_view text, std::string& error) {
     return parse_uci_move(pos, text, error);
   }
+  // Standard algebraic notation, for EPD's bm and am (engine/core/game.h).
+  static Move parse_san(const Position& pos, std::string_view text, std::string& error) {
+    return chess::parse_san(pos, text, error);
+  }
+  static std::string move_to_san(const Position& pos, Move m) { return chess::move_to_san(pos, m); }
 
   // What the search needs beyond the rules (engine/search/search_game.h).
   static void generate_tactical(const Position& pos, MoveList& list) {

@@ -23,6 +23,16 @@ bool Referee::play(std::string_view uci, bool* irreversible) {
   return true;
 }
 
+std::string Referee::san_of(std::string_view uci, std::string& error) const {
+  const Move move = parse_uci_move(position_, uci, error);
+  return move.is_none() ? "" : move_to_san(position_, move);
+}
+
+std::string Referee::move_of_san(std::string_view san, std::string& error) const {
+  const Move move = parse_san(position_, san, error);
+  return move.is_none() ? "" : move_to_uci(move);
+}
+
 std::optional<Outcome> Referee::outcome() const {
   MoveList legal;
   generate<GenType::kAll>(position_, legal);

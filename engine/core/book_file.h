@@ -20,6 +20,15 @@ struct Entry {
   uint32_t learn = 0;
 };
 
+// A game to count into a book (`splitlab book make`, each game's make_book): its start FEN
+// (empty: the game's standard start), its main line as the game's engines and PGN write it, and
+// its result from the first player's side ("1-0": White or Red won; "*": not counted).
+struct BookGame {
+  std::string start_fen;
+  std::vector<std::string> moves;
+  std::string result;
+};
+
 // Reads a book file whole into `entries`. False with `error` naming the file and the fault:
 // missing or unreadable, empty, a size that is not a whole number of entries (a truncated file),
 // or entries out of key order (not a book, or a damaged one); `entries` is then empty.

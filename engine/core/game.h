@@ -33,4 +33,24 @@ concept Game = requires(typename G::Position& pos, const typename G::Position& c
   { move.is_none() } -> std::same_as<bool>;
 };
 
+// A game's standard notation for the moves in files people write (EPD's bm and am
+// operations): its traits' parse_san and move_to_san where it has one (chess's SAN), else its
+// move text.
+template <Game G>
+typename G::Move parse_standard_move(const typename G::Position& pos, std::string_view text,
+                                     std::string& error) {
+  if constexpr (requires { G::parse_san(pos, text, error); })
+    return G::parse_san(pos, text, error);
+  else
+    return G::parse_move(pos, text, error);
+}
+
+template <Game G>
+std::string standard_move_text(const typename G::Position& pos, typename G::Move move) {
+  if constexpr (requires { G::move_to_san(pos, move); })
+    return G::move_to_san(pos, move);
+  else
+    return G::move_to_text(move);
+}
+
 }  // namespace splitlab

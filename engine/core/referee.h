@@ -36,6 +36,18 @@ class GameReferee {
   virtual int side_to_move() const = 0;
   // The game's standard start position, in the form reset() stores.
   virtual std::string_view standard_start() const = 0;
+  // The position now, as the game writes its FEN.
+  virtual std::string fen() const = 0;
+  // PGN's standard algebraic notation, in a game that has one (chess): the SAN of a legal move
+  // here, or the move text of a SAN move here; "" with `error` naming the fault otherwise.
+  // Neither plays the move. A game without SAN (has_san() false) has its PGN moves written in
+  // coordinates, as its engines send them.
+  virtual bool has_san() const { return false; }
+  virtual std::string san_of(std::string_view move, std::string& error) const;
+  virtual std::string move_of_san(std::string_view san, std::string& error) const;
+  // The number PGN gives the move to be played ("12" in "12. e4" and in "12... e5"): from the
+  // start FEN's side and move number fields (1 and White when it has none) and the moves since.
+  int move_number() const;
 
   const std::string& start_fen() const { return start_fen_; }
   const std::vector<std::string>& moves() const { return moves_; }

@@ -22,4 +22,17 @@ std::string game_names(std::string_view separator) {
   return names;
 }
 
+std::string game_names_with(bool (*has)(const GameInfo&)) {
+  std::string names;
+  for (const GameInfo& game : kGames)
+    if (has(game)) names += (names.empty() ? "" : ", ") + std::string(game.name);
+  return names;
+}
+
+GameId ucci_game() {
+  for (const GameInfo& game : kGames)
+    if (game.speaks_ucci()) return game.id;
+  return kDefaultGame;
+}
+
 }  // namespace splitlab

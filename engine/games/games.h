@@ -1,13 +1,15 @@
 // Every game Splitlab plays, in one place. A game is a traits type in its own folder
 // (engine/chess/chess_game.h, engine/xiangqi/xiangqi_game.h) that carries its name, its default
-// search features and tuning, its bench positions, its evaluation and its referee; this
-// registry lists the traits types once (AllGames), numbers them (GameId), reads a game's name
-// (parse_game) and calls generic code with the traits type of a GameId (with_game). `scale`,
-// `match`, `bench`, `perft`, the tuner and the protocols choose their game through it, so no
-// code compares a game's name, and a new game is a folder, a line in AllGames and one in GameId.
-// The folder compiles the search for its game once: search_instance.cc (the worker and the
-// searcher, engine/search/search_instance.h) and threads/ (the strategies' teams,
-// parallel/team_instance.h).
+// search features and tuning, its bench and scaling positions, its evaluation, its referee, its
+// opening books, its move text in each protocol dialect, and `scale`'s defaults; this registry
+// lists the traits types once (AllGames), numbers them (GameId), reads a game's name
+// (parse_game), gives code that does not know a game's type its traits' values and hooks
+// (GameInfo), and calls generic code with the traits type of a GameId (with_game). The
+// commands, the protocols, PGN, books and matches reach a game only through it, so no code
+// outside a game's folder names a game's type (tests/layers checks it): a new game is a folder
+// and a line in AllGames. The folder compiles the search for its game once:
+// search_instance.cc (the worker and the searcher, engine/search/search_instance.h) and
+// threads/ (the strategies' teams, parallel/team_instance.h).
 #pragma once
 
 #include <array>
@@ -33,9 +35,8 @@ struct GameList {
   static constexpr size_t kSize = sizeof...(Gs);
 };
 
-// The games, in GameId's order (game_id.h).
+// The games, in GameId's order (game_id.h); the first is the default game.
 using AllGames = GameList<chess::ChessGame, xiangqi::XiangqiGame>;
-static_assert(AllGames::kSize == size_t(GameId::kXiangqi) + 1, "one GameId per game");
 
 // What code that does not know a game's type at compile time needs of it: its traits' values.
 struct GameInfo {
@@ -48,6 +49,23 @@ struct GameInfo {
   search::SearchTuning default_search_tuning;
   std::span<const BenchPosition> bench_positions;
   std::unique_ptr<GameReferee> (*make_referee)(const RefereeRules& rules);
+  // The game's UCCI dialect, where its engines may speak one (xiangqi; null otherwise): a
+  // move's text from UCI's to UCCI's and back, "" if the text is not a move.
+  std::string (*ucci_move_text)(std::string_view uci);
+  std::string (*uci_move_text)(std::string_view ucci);
+  bool speaks_ucci() const { return ucci_move_text != nullptr; }
+  // Whether the game knows a perpetual chase (RefereeRules::chase_rule, `match --chase-rule`).
+  bool has_chase_rule;
+  // The file name of the openings `match` plays by default, compiled into the binary
+  // (bench/book/default_book.h); "": none, a match needs --openings.
+  std::string_view default_openings;
+  // The parallel experiments' default positions (`scale`, `overhead`, `simulate`); a game
+  // without a scaling suite of its own uses its bench positions.
+  std::span<const BenchPosition> (*scaling_positions)();
+  // `splitlab scale`'s defaults: the depth of an equal-depth run and the reference engines
+  // ("none": none by default).
+  int scale_depth;
+  std::string_view scale_references;
 };
 
 namespace games_detail {
@@ -57,17 +75,86 @@ std::unique_ptr<GameReferee> make_referee_of(const RefereeRules& rules) {
   return std::make_unique<typename G::Referee>(rules);
 }
 
+// A game whose engines may speak UCCI names its move text in both dialects
+// (engine/xiangqi/xiangqi_game.h).
+template <typename G>
+concept SpeaksUcci = requires(std::string_view text) {
+  { G::ucci_move_text(text) } -> std::convertible_to<std::string>;
+  { G::uci_dialect_move_text(text) } -> std::convertible_to<std::string>;
+};
+
+template <typename G>
+std::string ucci_move_text_of(std::string_view uci) {
+  return G::ucci_move_text(uci);
+}
+template <typename G>
+std::string uci_move_text_of(std::string_view ucci) {
+  return G::uci_dialect_move_text(ucci);
+}
+
+template <typename G>
+constexpr bool has_chase_rule() {
+  if constexpr (requires { G::kHasChaseRule; })
+    return G::kHasChaseRule;
+  else
+    return false;
+}
+
+template <typename G>
+constexpr std::string_view default_openings_of() {
+  if constexpr (requires { G::kDefaultOpenings; })
+    return G::kDefaultOpenings;
+  else
+    return "";
+}
+
+template <typename G>
+std::span<const BenchPosition> scaling_positions_of() {
+  if constexpr (requires { G::scaling_positions(); })
+    return G::scaling_positions();
+  else
+    return G::bench_positions();
+}
+
+template <typename G>
+constexpr int scale_depth_of() {
+  if constexpr (requires { G::kScaleDepth; })
+    return G::kScaleDepth;
+  else
+    return 10;
+}
+
+template <typename G>
+constexpr std::string_view scale_references_of() {
+  if constexpr (requires { G::kScaleReferences; })
+    return G::kScaleReferences;
+  else
+    return "none";
+}
+
 template <typename G>
 constexpr GameInfo info_of(GameId id) {
-  return {id,
-          G::kName,
-          G::kVariantName,
-          G::kOtherNames,
-          G::kUciVariant,
-          G::kDefaultSearchFeatures,
-          G::kDefaultSearchTuning,
-          G::bench_positions(),
-          &make_referee_of<G>};
+  GameInfo info{id,
+                G::kName,
+                G::kVariantName,
+                G::kOtherNames,
+                G::kUciVariant,
+                G::kDefaultSearchFeatures,
+                G::kDefaultSearchTuning,
+                G::bench_positions(),
+                &make_referee_of<G>,
+                nullptr,
+                nullptr,
+                has_chase_rule<G>(),
+                default_openings_of<G>(),
+                &scaling_positions_of<G>,
+                scale_depth_of<G>(),
+                scale_references_of<G>()};
+  if constexpr (SpeaksUcci<G>) {
+    info.ucci_move_text = &ucci_move_text_of<G>;
+    info.uci_move_text = &uci_move_text_of<G>;
+  }
+  return info;
 }
 
 template <typename... Gs, size_t... I>
@@ -104,6 +191,14 @@ bool parse_game(std::string_view text, GameId& out, std::string& error);
 
 // The games' names joined by `separator`: "chess, xiangqi".
 std::string game_names(std::string_view separator = ", ");
+// The names of the games that `has` holds for, joined by ", " (game_speaks_ucci: "xiangqi").
+std::string game_names_with(bool (*has)(const GameInfo&));
+inline bool game_speaks_ucci(const GameInfo& game) { return game.speaks_ucci(); }
+inline bool game_has_chase_rule(const GameInfo& game) { return game.has_chase_rule; }
+// The game a UCCI engine (`splitlab ucci`) plays: the first that speaks UCCI (xiangqi).
+GameId ucci_game();
+// Whether the game's moves have a standard algebraic notation (GameReferee::has_san: chess).
+inline bool game_has_san(const GameInfo& game) { return game.make_referee({})->has_san(); }
 
 // Calls `f` with std::type_identity<G> for the game `id`, G its traits type, and returns what
 // `f` returns (the same type for every game):
@@ -111,6 +206,12 @@ std::string game_names(std::string_view separator = ", ");
 template <typename F>
 decltype(auto) with_game(GameId id, F&& f) {
   return games_detail::dispatch_in(AllGames{}, size_t(id), f);
+}
+
+// Calls `f` with std::type_identity<G> for every game, in GameId's order.
+template <typename F>
+void for_each_game(F&& f) {
+  for (const GameInfo& game : kGames) with_game(game.id, f);
 }
 
 namespace games_detail {

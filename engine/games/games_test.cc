@@ -17,7 +17,7 @@ namespace {
 TEST(GameRegistry, EveryGameIsFoundByItsNamesAndIdsAgree) {
   ASSERT_EQ(kGames.size(), 2u);
   for (const GameInfo& game : kGames) {
-    GameId id = GameId::kXiangqi == game.id ? GameId::kChess : GameId::kXiangqi;  // Not it.
+    GameId id = game_id_of<xiangqi::XiangqiGame>() == game.id ? game_id_of<chess::ChessGame>() : game_id_of<xiangqi::XiangqiGame>();  // Not it.
     std::string error;
     ASSERT_TRUE(parse_game(game.name, id, error)) << error;
     EXPECT_EQ(id, game.id);
@@ -30,19 +30,19 @@ TEST(GameRegistry, EveryGameIsFoundByItsNamesAndIdsAgree) {
   GameId id;
   std::string error;
   ASSERT_TRUE(parse_game("standard", id, error));  // cutechess's name for chess.
-  EXPECT_EQ(id, GameId::kChess);
-  EXPECT_EQ(game_info(GameId::kChess).variant_name, "standard");
-  EXPECT_EQ(game_info(GameId::kXiangqi).uci_variant, "xiangqi");
-  EXPECT_EQ(game_info(GameId::kChess).uci_variant, "");
+  EXPECT_EQ(id, game_id_of<chess::ChessGame>());
+  EXPECT_EQ(game_info(game_id_of<chess::ChessGame>()).variant_name, "standard");
+  EXPECT_EQ(game_info(game_id_of<xiangqi::XiangqiGame>()).uci_variant, "xiangqi");
+  EXPECT_EQ(game_info(game_id_of<chess::ChessGame>()).uci_variant, "");
 }
 
 TEST(GameRegistry, AnUnknownNameIsAnErrorThatNamesItAndTheGames) {
-  GameId id = GameId::kXiangqi;
+  GameId id = game_id_of<xiangqi::XiangqiGame>();
   std::string error;
   for (const char* bad : {"go", "", "Chess", "xiangqi ", "shogi"}) {
     EXPECT_FALSE(parse_game(bad, id, error)) << bad;
     EXPECT_EQ(error, "unknown game '" + std::string(bad) + "' (chess, xiangqi)");
-    EXPECT_EQ(id, GameId::kXiangqi) << "unchanged on an error";
+    EXPECT_EQ(id, game_id_of<xiangqi::XiangqiGame>()) << "unchanged on an error";
   }
   EXPECT_EQ(game_names(), "chess, xiangqi");
   EXPECT_EQ(game_names("|"), "chess|xiangqi");
@@ -57,8 +57,8 @@ TEST(GameRegistry, WithGameCallsTheTraitsTypeOfTheId) {
         with_game(game.id, []<typename G>(std::type_identity<G>) { return game_id_of<G>(); });
     EXPECT_EQ(round_trip, game.id);
   }
-  static_assert(game_id_of<chess::ChessGame>() == GameId::kChess);
-  static_assert(game_id_of<xiangqi::XiangqiGame>() == GameId::kXiangqi);
+  static_assert(game_id_of<chess::ChessGame>() == game_id_of<chess::ChessGame>());
+  static_assert(game_id_of<xiangqi::XiangqiGame>() == game_id_of<xiangqi::XiangqiGame>());
 }
 
 // What a game's traits name as its defaults is what its search starts with, and is valid: a
@@ -85,8 +85,8 @@ TEST(GameRegistry, EveryGamesDefaultsAreValidAndAreWhatItsSearchStartsWith) {
       return 0;
     });
   }
-  EXPECT_NE(game_info(GameId::kChess).default_search_features,
-            game_info(GameId::kXiangqi).default_search_features);
+  EXPECT_NE(game_info(game_id_of<chess::ChessGame>()).default_search_features,
+            game_info(game_id_of<xiangqi::XiangqiGame>()).default_search_features);
 }
 
 TEST(GameRegistry, EveryGamesBenchPositionsAreLegalPositionsOfThatGame) {
@@ -122,8 +122,59 @@ TEST(GameRegistry, EachGamesRefereeKnowsItsStartPosition) {
   }
   // Each game refuses the other's start position.
   std::string error;
-  EXPECT_FALSE(make_referee(GameId::kChess)->reset(xiangqi::kStartFen, error));
-  EXPECT_FALSE(make_referee(GameId::kXiangqi)->reset(chess::kStartFen, error));
+  EXPECT_FALSE(make_referee(game_id_of<chess::ChessGame>())->reset(xiangqi::kStartFen, error));
+  EXPECT_FALSE(make_referee(game_id_of<xiangqi::XiangqiGame>())->reset(chess::kStartFen, error));
+}
+
+// The hooks generic code reads from the registry instead of naming a game: each comes from its
+// game's traits, and a game without one says so.
+TEST(GameRegistry, EachGamesDialectsChaseRuleAndSanComeFromItsTraits) {
+  const GameInfo& chess_info = game_info(game_id_of<chess::ChessGame>());
+  const GameInfo& xiangqi_info = game_info(game_id_of<xiangqi::XiangqiGame>());
+  EXPECT_FALSE(chess_info.speaks_ucci());
+  EXPECT_EQ(chess_info.ucci_move_text, nullptr);
+  ASSERT_TRUE(xiangqi_info.speaks_ucci());
+  EXPECT_EQ(xiangqi_info.ucci_move_text("h3e3"), "h2e2");  // UCI's ranks 1..10 to UCCI's 0..9.
+  EXPECT_EQ(xiangqi_info.uci_move_text("h2e2"), "h3e3");
+  EXPECT_EQ(xiangqi_info.ucci_move_text("a10a9"), "a9a8");
+  EXPECT_EQ(xiangqi_info.ucci_move_text("e2"), "") << "not a move";
+  EXPECT_EQ(ucci_game(), xiangqi_info.id);
+  EXPECT_EQ(game_names_with(game_speaks_ucci), "xiangqi");
+
+  EXPECT_FALSE(chess_info.has_chase_rule);
+  EXPECT_TRUE(xiangqi_info.has_chase_rule);
+  EXPECT_EQ(game_names_with(game_has_chase_rule), "xiangqi");
+
+  EXPECT_TRUE(game_has_san(chess_info));
+  EXPECT_FALSE(game_has_san(xiangqi_info));
+  EXPECT_EQ(kDefaultGame, chess_info.id) << "a command without --game plays chess";
+  for (const GameInfo& game : kGames) EXPECT_FALSE(game.default_openings.empty()) << game.name;
+}
+
+// A game with SAN reads and writes it through its referee (PGN, engine/protocol/pgn.cc), and
+// numbers the moves from its start FEN; a game without SAN refuses it with a reason.
+TEST(GameRegistry, AGamesRefereeSpeaksItsStandardNotation) {
+  auto chess_referee = make_referee(game_id_of<chess::ChessGame>());
+  std::string error;
+  ASSERT_TRUE(chess_referee->reset("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                                   error))
+      << error;
+  EXPECT_EQ(chess_referee->move_number(), 3);
+  EXPECT_EQ(chess_referee->san_of("f1b5", error), "Bb5");
+  EXPECT_EQ(chess_referee->move_of_san("Bb5", error), "f1b5");
+  EXPECT_EQ(chess_referee->san_of("f1b6", error), "") << "not legal";
+  EXPECT_FALSE(error.empty());
+  ASSERT_TRUE(chess_referee->play("f1b5"));
+  EXPECT_EQ(chess_referee->move_number(), 3) << "Black's third move";
+  ASSERT_TRUE(chess_referee->play("a7a6"));
+  EXPECT_EQ(chess_referee->move_number(), 4);
+
+  auto xiangqi_referee = make_referee(game_id_of<xiangqi::XiangqiGame>());
+  ASSERT_TRUE(xiangqi_referee->reset(xiangqi::kStartFen, error)) << error;
+  error.clear();
+  EXPECT_EQ(xiangqi_referee->move_of_san("Ch2e2", error), "");
+  EXPECT_NE(error.find("no standard algebraic notation"), std::string::npos) << error;
+  EXPECT_EQ(xiangqi_referee->move_number(), 1);
 }
 
 }  // namespace

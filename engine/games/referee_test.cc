@@ -200,12 +200,12 @@ TEST(XiangqiRefereeTest, FiftyMovesWithoutACaptureDraw) {
 
 TEST(XiangqiRefereeTest, MakeRefereeFollowsTheGame) {
   std::string error;
-  auto chess_referee = make_referee(GameId::kChess);
+  auto chess_referee = make_referee(game_id_of<chess::ChessGame>());
   EXPECT_TRUE(chess_referee->reset(std::string(chess::kStartFen), error)) << error;
   EXPECT_TRUE(chess_referee->play("e2e4"));
-  auto xiangqi_referee = make_referee(GameId::kXiangqi);
+  auto xiangqi_referee = make_referee(game_id_of<xiangqi::XiangqiGame>());
   // make_referee passes the chase rule on (the chase of PerpetualChaseLosesUnlessTheRuleIsOff).
-  auto no_chase = make_referee(GameId::kXiangqi, RefereeRules{false});
+  auto no_chase = make_referee(game_id_of<xiangqi::XiangqiGame>(), RefereeRules{false});
   ASSERT_TRUE(no_chase->reset("5k3/9/9/n8/9/9/9/9/1R7/3K5 w - - 0 1", error)) << error;
   for (const char* m : {"b2a2", "a7c6", "a2c2", "c6a7", "c2a2", "a7c6", "a2c2", "c6a7", "c2a2"})
     ASSERT_TRUE(no_chase->play(m)) << m;

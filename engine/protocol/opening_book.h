@@ -1,5 +1,6 @@
-// The engine's own opening book (UCI/UCCI option OwnBook): a Polyglot book for chess
-// (engine/chess/polyglot.h), Splitlab's xiangqi book for xiangqi (engine/xiangqi/book.h).
+// The engine's own opening book (UCI/UCCI option OwnBook), in the game's book format (its
+// traits' Book: Polyglot's for chess, engine/chess/polyglot.h; Splitlab's own for xiangqi,
+// engine/xiangqi/book.h).
 #pragma once
 
 #include <cstdint>
@@ -7,39 +8,50 @@
 #include <string>
 #include <type_traits>
 
-#include "engine/chess/chess_game.h"
-#include "engine/chess/polyglot.h"
 #include "engine/search/search_game.h"
-#include "engine/xiangqi/book.h"
-#include "engine/xiangqi/xiangqi_game.h"
 
 namespace splitlab::protocol {
+
+// A game with an opening book format names it in its traits (G::Book, G::book_key).
+template <typename G>
+concept HasOpeningBook = requires(const typename G::Position& pos) {
+  typename G::Book;
+  { G::book_key(pos) } -> std::convertible_to<uint64_t>;
+};
+
+// The game's book, or an empty stand-in for a game without one.
+struct NoBook {};
+template <typename G, bool = HasOpeningBook<G>>
+struct BookOf {
+  using type = NoBook;
+};
+template <typename G>
+struct BookOf<G, true> {
+  using type = typename G::Book;
+};
 
 template <search::SearchGame G>
 class OpeningBook {
  public:
-  static constexpr bool kChess = std::is_same_v<G, chess::ChessGame>;
-  static constexpr bool kXiangqi = std::is_same_v<G, xiangqi::XiangqiGame>;
-  static constexpr bool kSupported = kChess || kXiangqi;
-  using BookType = std::conditional_t<kChess, chess::polyglot::Book,
-                                      std::conditional_t<kXiangqi, xiangqi::book::Book, int>>;
-
   // Reads the book file; false with `error` naming the file and the fault (the book is then
-  // empty and the engine plays without one).
+  // empty and the engine plays without one). A game without a book format refuses every file.
   bool load(const std::string& path, std::string& error) {
-    if constexpr (kSupported) {
+    if constexpr (HasOpeningBook<G>) {
       return book_.load(path, error);
     } else {
-      error = "no opening book format for this game yet ('" + path + "' not read)";
+      error = "no opening book format for " + std::string(G::kName) + " ('" + path +
+              "' not read)";
       return false;
     }
   }
   void clear() {
-    if constexpr (kSupported) book_ = BookType();
+    if constexpr (HasOpeningBook<G>) book_ = typename G::Book();
   }
   bool loaded() const {
-    if constexpr (kSupported) return !book_.empty();
-    return false;
+    if constexpr (HasOpeningBook<G>)
+      return !book_.empty();
+    else
+      return false;
   }
 
   // The book move of `pos` in Splitlab's move text, or "" when the position is not in the book:
@@ -49,19 +61,14 @@ class OpeningBook {
   // "weight W of T".
   std::string pick(const typename G::Position& pos, bool random, uint64_t seed,
                    std::string& weight_note) const {
-    if constexpr (kSupported) {
+    if constexpr (HasOpeningBook<G>) {
       const auto moves = book_.moves(pos);
       if (moves.empty()) return "";
       uint64_t total = 0;
       for (const auto& m : moves) total += m.weight;
       typename G::Move chosen = moves.front().move;
       if (random) {
-        uint64_t position_key = 0;
-        if constexpr (kChess)
-          position_key = chess::polyglot::key(pos);
-        else
-          position_key = xiangqi::book::key(pos);
-        std::mt19937_64 rng(seed ^ position_key);
+        std::mt19937_64 rng(seed ^ G::book_key(pos));
         chosen = book_.weighted_random(pos, rng);
       }
       for (const auto& m : moves)
@@ -75,7 +82,7 @@ class OpeningBook {
   }
 
  private:
-  BookType book_{};
+  typename BookOf<G>::type book_{};
 };
 
 }  // namespace splitlab::protocol

@@ -4,16 +4,12 @@
 #include <array>
 #include <cctype>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
-#include "engine/chess/notation.h"
-#include "engine/chess/position.h"
 #include "engine/games/games.h"
 
 namespace splitlab::protocol {
-
-using chess::Move;
-using chess::Position;
 
 namespace {
 
@@ -209,31 +205,28 @@ class PgnReader {
   }
 
   bool set_up_start(PgnLine& game, std::string& error) {
-    coordinate_game_ = false;
+    game.game = kDefaultGame;
     if (const std::string* variant = find_tag(game.tags, "Variant")) {
       std::string lower = *variant;
       for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
       std::string why;
       if (!parse_game(lower, game.game, why))
         return fail("variant '" + *variant + "' is not supported (" + game_names() + ")", error);
-      if (game.game != GameId::kChess) {
-        // Its rules are not chess's: the moves are kept as written, for the caller to play.
-        const std::string* fen = find_tag(game.tags, "FEN");
-        if (!fen)
-          return fail("a " + std::string(game_info(game.game).name) + " game needs a FEN tag",
-                      error);
-        game.start_fen = *fen;
-        coordinate_game_ = true;
-        return true;
-      }
     }
-    position_ = Position::start();
-    if (const std::string* fen = find_tag(game.tags, "FEN")) {
-      std::string why;
-      if (!Position::parse_fen(*fen, position_, why))
-        return fail("bad FEN tag \"" + *fen + "\": " + why, error);
+    referee_ = make_referee(game.game);
+    const std::string* fen = find_tag(game.tags, "FEN");
+    if (!referee_->has_san()) {
+      // No SAN in this game: the moves are kept as written, for the caller to play.
+      if (!fen)
+        return fail("a " + std::string(game_info(game.game).name) + " game needs a FEN tag",
+                    error);
       game.start_fen = *fen;
+      return true;
     }
+    std::string why;
+    if (!referee_->reset(fen ? std::string_view(*fen) : referee_->standard_start(), why))
+      return fail("bad FEN tag \"" + *fen + "\": " + why, error);
+    if (fen) game.start_fen = *fen;
     return true;
   }
 
@@ -319,7 +312,7 @@ class PgnReader {
     if (token.empty() || token.find_first_not_of("!?") == std::string_view::npos) return true;
     if (token == "--" || token == "Z0" || token == "@@@@")
       return fail("null move '" + std::string(whole) + "' is not supported", error);
-    if (coordinate_game_) {
+    if (!referee_->has_san()) {
       if (!is_coordinate_move(token))
         return fail("'" + std::string(whole) + "' is not a coordinate move (like h3e3)", error);
       game.uci_moves.emplace_back(token);
@@ -327,14 +320,13 @@ class PgnReader {
     }
     if (token.ends_with("e.p.")) token.remove_suffix(4);
     std::string why;
-    const Move move = chess::parse_san(position_, token, why);
-    if (move.is_none())
-      return fail("move " + std::to_string(1 + position_.game_ply() / 2) +
-                      (position_.side_to_move() == chess::kWhite ? ". " : "... ") +
-                      std::string(whole) + ": " + why,
+    const std::string move = referee_->move_of_san(token, why);
+    if (move.empty() || !referee_->play(move))
+      return fail("move " + std::to_string(referee_->move_number()) +
+                      (referee_->side_to_move() == 0 ? ". " : "... ") + std::string(whole) +
+                      ": " + (why.empty() ? "not legal here" : why),
                   error);
-    game.uci_moves.push_back(chess::move_to_uci(move));
-    position_.make_move(move);
+    game.uci_moves.push_back(move);
     return true;
   }
 
@@ -343,8 +335,9 @@ class PgnReader {
   int line_ = 1;
   int token_line_ = 1;  // Where the token being read began, for errors.
   int game_number_ = 0;
-  Position position_;
-  bool coordinate_game_ = false;  // The game being read is xiangqi: moves in coordinates.
+  // The game being read, by its rules: its moves are read from SAN by playing them, unless
+  // the game has no SAN (its moves are then kept in coordinates, as written).
+  std::unique_ptr<GameReferee> referee_;
 };
 
 }  // namespace
@@ -360,7 +353,8 @@ struct CoordinateStart {
 
 // The tag section: the Seven Tag Roster in its order (defaults for those not given), SetUp and
 // FEN for a game from another start, then the other tags; with the blank line after it.
-bool write_tags(const PgnGame& game, const Position& pos, std::string& text, std::string& error) {
+bool write_tags(const PgnGame& game, const GameReferee& referee, std::string& text,
+                std::string& error) {
   for (size_t i = 0; i < kSevenTagRoster.size(); ++i) {
     const std::string* value = find_tag(game.tags, kSevenTagRoster[i]);
     if (kSevenTagRoster[i] == "Result") {
@@ -375,7 +369,7 @@ bool write_tags(const PgnGame& game, const Position& pos, std::string& text, std
   }
   if (!game.start_fen.empty()) {
     append_tag("SetUp", "1", text);
-    append_tag("FEN", game.coordinate_moves ? game.start_fen : pos.fen(), text);
+    append_tag("FEN", game.coordinate_moves ? game.start_fen : referee.start_fen(), text);
   }
   for (const auto& [name, value] : game.tags) {
     if (is_roster_tag(name) || name == "FEN" || name == "SetUp") continue;
@@ -387,9 +381,9 @@ bool write_tags(const PgnGame& game, const Position& pos, std::string& text, std
 }
 
 // The movetext's units: a move and its number form one unit, so that a line never ends between
-// them; each move's comment follows it. Chess moves are checked and written in SAN from `pos`,
-// coordinate moves as given.
-bool move_units(const PgnGame& game, Position& pos, const CoordinateStart& start,
+// them; each move's comment follows it. Moves are checked and written in SAN by `referee`, or
+// (coordinate moves) as given.
+bool move_units(const PgnGame& game, GameReferee& referee, const CoordinateStart& start,
                 std::vector<std::string>& units, std::string& error) {
   bool after_comment = false;
   // One comment after the last move, as cutechess writes it ("{+M1/127 0.00s, White mates}"):
@@ -418,15 +412,14 @@ bool move_units(const PgnGame& game, Position& pos, const CoordinateStart& start
       }
       move_text = pgn_move.uci;
     } else {
-      const Move move = chess::parse_uci_move(pos, pgn_move.uci, why);
-      if (move.is_none()) {
-        error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " + why;
+      move_text = referee.san_of(pgn_move.uci, why);
+      move_number = referee.move_number();
+      white = referee.side_to_move() == 0;
+      if (move_text.empty() || !referee.play(pgn_move.uci)) {
+        error = "ply " + std::to_string(ply + 1) + " '" + pgn_move.uci + "': " +
+                (why.empty() ? "not legal here" : why);
         return false;
       }
-      move_number = 1 + pos.game_ply() / 2;
-      white = pos.side_to_move() == chess::kWhite;
-      move_text = chess::move_to_san(pos, move);
-      pos.make_move(move);
     }
     if (white)
       unit = std::to_string(move_number) + ". ";
@@ -450,7 +443,7 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
     error = "result '" + game.result + "' is not one of 1-0, 0-1, 1/2-1/2, *";
     return false;
   }
-  Position pos = Position::start();
+  const std::unique_ptr<GameReferee> referee = make_referee(game.game);
   CoordinateStart start;
   if (game.coordinate_moves) {
     std::istringstream fields(game.start_fen);
@@ -463,14 +456,20 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
     }
     start.black_first = side == "b";
     if (!fields || start.first_number < 1) start.first_number = 1;
-  } else if (!game.start_fen.empty() && !Position::parse_fen(game.start_fen, pos, error)) {
+  } else if (!referee->has_san()) {
+    error = "a " + std::string(game_info(game.game).name) +
+            " game has no SAN: its moves are written as coordinates (coordinate_moves)";
+    return false;
+  } else if (!referee->reset(game.start_fen.empty() ? referee->standard_start()
+                                                      : std::string_view(game.start_fen),
+                             error)) {
     error = "bad start FEN '" + game.start_fen + "': " + error;
     return false;
   }
   std::string text;
-  if (!write_tags(game, pos, text, error)) return false;
+  if (!write_tags(game, *referee, text, error)) return false;
   std::vector<std::string> units;
-  if (!move_units(game, pos, start, units, error)) return false;
+  if (!move_units(game, *referee, start, units, error)) return false;
   units.push_back(game.result);
   append_wrapped(units, text);
   text += '\n';

@@ -24,8 +24,10 @@ struct PgnGame {
   std::vector<std::pair<std::string, std::string>> tags;
   std::string start_fen;  // Empty: the standard start; else FEN and SetUp "1" tags are written.
   std::vector<PgnMove> moves;  // UCI notation, legal from the start position.
-  // A game other than chess (xiangqi, with a "Variant" tag): the moves are written as given,
-  // in coordinates, from `start_fen` (required; its side and move number fields count the moves).
+  // The game, whose referee checks the moves and writes them in SAN (engine/core/referee.h).
+  GameId game = kDefaultGame;
+  // A game without SAN (xiangqi, with a "Variant" tag): the moves are written as given, in
+  // coordinates, from `start_fen` (required; its side and move number fields count the moves).
   bool coordinate_moves = false;
   std::string result;          // "1-0", "0-1", "1/2-1/2" or "*".
   // Optional, e.g. "White wins on time": joined to the last move's comment when it has one
@@ -43,10 +45,10 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error);
 struct PgnLine {
   std::vector<std::pair<std::string, std::string>> tags;  // As read, FEN and SetUp included.
   std::string start_fen;                                  // The FEN tag; empty: the standard start.
-  // The main line, legal from the start. In a xiangqi game the moves are kept as written
-  // (coordinates, checked for form only): the caller plays them by xiangqi's rules.
+  // The main line, legal from the start. In a game without SAN (xiangqi) the moves are kept as
+  // written (coordinates, checked for form only): the caller plays them by the game's rules.
   std::vector<std::string> uci_moves;
-  GameId game = GameId::kChess;  // From the Variant tag (none: chess).
+  GameId game = kDefaultGame;  // From the Variant tag (none: the default game, chess).
   std::string result;  // The termination marker; "*" when the game has none.
 };
 

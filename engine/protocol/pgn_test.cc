@@ -13,6 +13,7 @@
 #include "engine/chess/notation.h"
 #include "engine/chess/position.h"
 #include "engine/chess/test_support.h"
+#include "engine/games/games.h"
 #include "engine/protocol/pgn_test_games.h"
 #include "gtest/gtest.h"
 
@@ -408,11 +409,11 @@ TEST(PgnReadTest, ReadsXiangqiGamesAsCoordinateMoves) {
   std::vector<PgnLine> games;
   ASSERT_TRUE(read_pgn(text, games, error)) << error;
   ASSERT_EQ(games.size(), 2u);
-  EXPECT_EQ(games[0].game, GameId::kXiangqi);
+  EXPECT_EQ(games[0].game, game_id_of<xiangqi::XiangqiGame>());
   EXPECT_EQ(games[0].start_fen, game.start_fen);
   EXPECT_EQ(games[0].uci_moves, (std::vector<std::string>{"h3e3", "h10g8", "a1a2", "i10h10"}));
   EXPECT_EQ(games[0].result, "0-1");
-  EXPECT_EQ(games[1].game, GameId::kChess);
+  EXPECT_EQ(games[1].game, game_id_of<chess::ChessGame>());
   EXPECT_EQ(games[1].uci_moves, (std::vector<std::string>{"e2e4", "e7e5"}));
 
   EXPECT_FALSE(read_pgn("[Variant \"xiangqi\"]\n1. h3e3 *", games, error));

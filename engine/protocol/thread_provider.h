@@ -4,14 +4,14 @@
 // names no strategy and includes nothing from the layers above it.
 #pragma once
 
+#include <array>
 #include <functional>
+#include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
-#include "engine/chess/chess_game.h"
+#include "engine/games/games.h"
 #include "engine/search/searcher.h"
-#include "engine/xiangqi/xiangqi_game.h"
 
 namespace splitlab::protocol {
 
@@ -39,19 +39,22 @@ struct ThreadProvider {
 };
 
 // What the binary gives the protocol: the strategies by name ("none", the single-threaded
-// search, first), the default one, and the threads of each game.
+// search, first), the default one, and the threads of each game of the registry.
 struct ParallelSearch {
   std::vector<std::string> strategies;
   std::string default_strategy;
-  ThreadProvider<chess::ChessGame> chess;
-  ThreadProvider<xiangqi::XiangqiGame> xiangqi;
+  // Each game's ThreadProvider<G>, by GameId (set with set_provider).
+  std::array<std::shared_ptr<const void>, AllGames::kSize> providers;
 
   template <search::SearchGame G>
+  void set_provider(ThreadProvider<G> provider) {
+    providers[size_t(game_id_of<G>())] =
+        std::make_shared<const ThreadProvider<G>>(std::move(provider));
+  }
+  // The type behind a GameId is the registry's, so the cast names what was stored.
+  template <search::SearchGame G>
   const ThreadProvider<G>& of() const {
-    if constexpr (std::is_same_v<G, chess::ChessGame>)
-      return chess;
-    else
-      return xiangqi;
+    return *static_cast<const ThreadProvider<G>*>(providers[size_t(game_id_of<G>())].get());
   }
 };
 

@@ -11,7 +11,6 @@
 #include "engine/protocol/engine_declarations.h"
 #include "engine/protocol/go_command.h"
 #include "engine/search/engine_options.h"
-#include "engine/xiangqi/notation.h"
 #include "engine/util/paths.h"
 #include "engine/util/text.h"
 #include "hashing/tt_options.h"
@@ -68,12 +67,20 @@ void GameEngine<G>::send(const std::string& line) {
   out_ << line << '\n' << std::flush;
 }
 
+// A game whose engines also speak UCCI (xiangqi) writes its moves differently in the UCI
+// dialect (engine/xiangqi/xiangqi_game.h); every other game's move text is the same in both.
+template <typename G>
+concept HasUciDialectMoves = requires(const typename G::Position& pos, std::string_view text,
+                                      std::string& error) {
+  { G::uci_dialect_move_text(text) } -> std::convertible_to<std::string>;
+  { G::parse_uci_dialect_move(pos, text, error) } -> std::same_as<typename G::Move>;
+};
+
 template <search::SearchGame G>
 std::string GameEngine<G>::to_wire(const std::string& move) const {
-  if constexpr (std::is_same_v<G, xiangqi::XiangqiGame>) {
+  if constexpr (HasUciDialectMoves<G>) {
     if (dialect_ == Dialect::kUci) {
-      const std::string text =
-          xiangqi::rebase_move_text(move, xiangqi::RankBase::kZero, xiangqi::RankBase::kOne);
+      const std::string text = G::uci_dialect_move_text(move);
       if (!text.empty()) return text;
     }
   }
@@ -83,9 +90,8 @@ std::string GameEngine<G>::to_wire(const std::string& move) const {
 template <search::SearchGame G>
 typename G::Move GameEngine<G>::read_move(const typename G::Position& pos, const std::string& text,
                                           std::string& error) const {
-  if constexpr (std::is_same_v<G, xiangqi::XiangqiGame>) {
-    if (dialect_ == Dialect::kUci)
-      return xiangqi::parse_move(pos, text, error, xiangqi::RankBase::kOne);
+  if constexpr (HasUciDialectMoves<G>) {
+    if (dialect_ == Dialect::kUci) return G::parse_uci_dialect_move(pos, text, error);
   }
   return G::parse_move(pos, text, error);
 }
@@ -576,7 +582,12 @@ void GameEngine<G>::cmd_probe() {
   send(line);
 }
 
-template class GameEngine<chess::ChessGame>;
-template class GameEngine<xiangqi::XiangqiGame>;
+// Every game's engine is compiled here, once, through the registry.
+std::unique_ptr<LineEngine> make_game_engine(GameId game, std::ostream& out,
+                                             const ParallelSearch& parallel, Dialect dialect) {
+  return with_game(game, [&]<typename G>(std::type_identity<G>) -> std::unique_ptr<LineEngine> {
+    return std::make_unique<GameEngine<G>>(out, parallel, dialect);
+  });
+}
 
 }  // namespace splitlab::protocol

@@ -25,7 +25,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/chess/chess_game.h"
+#include "engine/games/game_id.h"
 #include "engine/protocol/dialect.h"
 #include "engine/protocol/opening_book.h"
 #include "engine/protocol/thread_provider.h"
@@ -33,7 +33,6 @@
 #include "engine/util/errors.h"
 #include "engine/search/clock_delay.h"
 #include "engine/search/searcher.h"
-#include "engine/xiangqi/xiangqi_game.h"
 #include "hashing/tt.h"
 
 namespace splitlab::protocol {
@@ -42,6 +41,8 @@ namespace splitlab::protocol {
 class LineEngine {
  public:
   virtual ~LineEngine() = default;
+  // Reads commands until "quit" or end of input.
+  virtual void run(std::istream& in) = 0;
   // Handles one line; returns false after "quit".
   virtual bool handle(const std::string& line) = 0;
   // The input has ended: a search that ends by itself (depth, nodes, movetime, clock) runs to
@@ -63,8 +64,7 @@ class GameEngine final : public LineEngine {
   GameEngine(std::ostream& out, const ParallelSearch& parallel, Dialect dialect = Dialect::kUci);
   ~GameEngine() override;
 
-  // Reads commands until "quit" or end of input.
-  void run(std::istream& in);
+  void run(std::istream& in) override;
   bool handle(const std::string& line) override;
   void end_of_input() override;
   const std::vector<UciOption>& options() const override { return options_.all(); }
@@ -143,9 +143,10 @@ class GameEngine final : public LineEngine {
   std::thread search_thread_;
 };
 
-using UciEngine = GameEngine<chess::ChessGame>;
-using UcciEngine = GameEngine<xiangqi::XiangqiGame>;
-extern template class GameEngine<chess::ChessGame>;
-extern template class GameEngine<xiangqi::XiangqiGame>;
+// An engine of the game `game` (engine/games/games.h) speaking `dialect`: every game speaks
+// UCI; UCCI is for a game whose engines speak it (GameInfo::speaks_ucci: xiangqi).
+std::unique_ptr<LineEngine> make_game_engine(GameId game, std::ostream& out,
+                                             const ParallelSearch& parallel,
+                                             Dialect dialect = Dialect::kUci);
 
 }  // namespace splitlab::protocol

@@ -11,18 +11,11 @@ namespace {
 
 // The game UCI_Variant names (its values are the registry's names).
 GameId game_of(const LineEngine& engine) {
-  GameId game = GameId::kChess;
+  GameId game = kDefaultGame;
   std::string error;
   for (const auto& o : engine.options())
     if (o.name == "UCI_Variant") parse_game(o.value, game, error);
   return game;
-}
-
-std::unique_ptr<LineEngine> make_engine(GameId game, std::ostream& out,
-                                        const ParallelSearch& parallel) {
-  return with_game(game, [&]<typename G>(std::type_identity<G>) -> std::unique_ptr<LineEngine> {
-    return std::make_unique<GameEngine<G>>(out, parallel, Dialect::kUci);
-  });
 }
 
 }  // namespace
@@ -30,7 +23,7 @@ std::unique_ptr<LineEngine> make_engine(GameId game, std::ostream& out,
 UciFrontEnd::UciFrontEnd(std::ostream& out, const ParallelSearch& parallel)
     : out_(out),
       parallel_(parallel),
-      engine_(make_engine(game_, out, parallel)) {}
+      engine_(make_game_engine(game_, out, parallel)) {}
 
 void UciFrontEnd::run(std::istream& in) {
   std::string line;
@@ -54,7 +47,7 @@ void UciFrontEnd::switch_to(GameId game) {
     if (o.type != UciOption::Type::kButton && o.value != o.default_value)
       settings.emplace_back(o.name, o.value);
   engine_.reset();  // Its search thread and table go first: two tables could exceed memory.
-  engine_ = make_engine(game, out_, parallel_);
+  engine_ = make_game_engine(game, out_, parallel_);
   for (const auto& [name, value] : settings)
     engine_->handle("setoption name " + name + " value " + value);
   game_ = game;

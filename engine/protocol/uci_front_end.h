@@ -33,7 +33,7 @@ class UciFrontEnd {
 
   std::ostream& out_;
   const ParallelSearch& parallel_;
-  GameId game_ = GameId::kChess;
+  GameId game_ = kDefaultGame;
   std::unique_ptr<LineEngine> engine_;
 };
 

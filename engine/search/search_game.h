@@ -52,6 +52,7 @@ concept SearchGame = Game<G> && requires(typename G::Position& pos,
   { G::move_from_bits(bits) } -> std::same_as<typename G::Move>;
   { G::history_index(cpos, move) } -> std::convertible_to<int>;
   { G::kHistorySize } -> std::convertible_to<int>;
+  { G::MoveList::kCapacity } -> std::convertible_to<int>;  // The most moves a position has.
   { G::side_index(cpos) } -> std::convertible_to<int>;  // 0 or 1: the side to move.
 };
 

@@ -86,4 +86,12 @@ bool make_book(const std::vector<GameForBook>& games, int max_plies, int min_gam
   return true;
 }
 
+RankBase rank_base_of(const std::vector<std::string>& moves) {
+  // A file letter followed by '0' is a square of rank 0; rank 10 is written "a10".
+  for (const std::string& move : moves)
+    for (size_t i = 0; i + 1 < move.size(); ++i)
+      if (move[i] >= 'a' && move[i] <= 'i' && move[i + 1] == '0') return RankBase::kZero;
+  return RankBase::kOne;
+}
+
 }  // namespace splitlab::xiangqi::book

@@ -64,6 +64,10 @@ struct GameForBook {
   std::string result;
   RankBase ranks = RankBase::kZero;
 };
+// The numbering of a game's moves: ranks 0..9 (UCCI) when a square of rank 0 appears, else
+// 1..10 (the numbering of UCI and of the PGN that `match` writes).
+RankBase rank_base_of(const std::vector<std::string>& moves);
+
 // As chess's make_book (engine/chess/polyglot.h), with this book's keys and moves.
 bool make_book(const std::vector<GameForBook>& games, int max_plies, int min_games,
                std::vector<::splitlab::book::Entry>& entries, std::string& error);

@@ -25,6 +25,7 @@ class Referee final : public GameReferee {
   bool play(std::string_view move, bool* irreversible = nullptr) override;
   std::optional<Outcome> outcome() const override;
   int side_to_move() const override { return position_.side_to_move(); }
+  std::string fen() const override { return position_.fen(); }
   std::string_view standard_start() const override { return kStartFen; }
   const Position& position() const { return position_; }
 

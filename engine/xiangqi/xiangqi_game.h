@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/bench_position.h"
 #include "engine/core/game.h"
@@ -15,6 +16,7 @@
 #include "engine/search/search_features.h"
 #include "engine/search/search_tuning.h"
 #include "engine/xiangqi/bench_positions.h"
+#include "engine/xiangqi/book.h"
 #include "engine/xiangqi/evaluate.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/notation.h"
@@ -45,7 +47,11 @@ struct XiangqiGame {
   static constexpr std::array<std::string_view, 0> kOtherNames = {};
   // The UCI_Variant a UCI engine must be given (Fairy-Stockfish, `splitlab uci`).
   static constexpr std::string_view kUciVariant = "xiangqi";
+  // A perpetual chase loses (referee.h), unless a match turns the rule off (RefereeRules).
+  static constexpr bool kHasChaseRule = true;
   static constexpr std::string_view kStartFen = xiangqi::kStartFen;
+  // The openings `match` plays by default (bench/book/xiangqi_book.epd, compiled in).
+  static constexpr std::string_view kDefaultOpenings = "xiangqi_book.epd";
 
   // The default search: the techniques accepted by SPRT in xiangqi's own games
   // (experiments/strength/log.md), and the hand-set parameters, which its games have not yet
@@ -54,6 +60,11 @@ struct XiangqiGame {
   static constexpr search::SearchTuning kDefaultSearchTuning{};
   // `splitlab bench --game xiangqi`'s positions (bench_positions.h).
   static constexpr std::span<const BenchPosition> bench_positions() { return kBenchPositions; }
+  // `splitlab scale`'s defaults: the depth of an equal-depth run, and the reference engine
+  // (Fairy-Stockfish, Lazy SMP). Its scaling positions are its bench positions, until its games
+  // give a suite of its own.
+  static constexpr int kScaleDepth = 10;
+  static constexpr std::string_view kScaleReferences = "fairy-stockfish";
 
   static bool parse_fen(std::string_view fen, Position& pos, std::string& error) {
     return Position::parse_fen(fen, pos, error);
@@ -70,6 +81,34 @@ struct XiangqiGame {
   static std::string move_to_text(Move m) { return xiangqi::move_to_text(m); }
   static Move parse_move(const Position& pos, std::string_view text, std::string& error) {
     return xiangqi::parse_move(pos, text, error);
+  }
+
+  // Its engines speak UCCI (the move text above, ranks 0..9) or UCI as Fairy-Stockfish does
+  // (ranks 1..10, "h3e3"): a move's text in the UCI dialect and back ("" if the text is not a
+  // move), and a move read from the UCI dialect, with errors that name the text as sent.
+  static std::string uci_dialect_move_text(std::string_view ucci) {
+    return rebase_move_text(ucci, RankBase::kZero, RankBase::kOne);
+  }
+  static std::string ucci_move_text(std::string_view uci) {
+    return rebase_move_text(uci, RankBase::kOne, RankBase::kZero);
+  }
+  static Move parse_uci_dialect_move(const Position& pos, std::string_view text,
+                                     std::string& error) {
+    return xiangqi::parse_move(pos, text, error, RankBase::kOne);
+  }
+
+  // Its opening books are Splitlab's own (book.h): the book, a position's key in it, and a book
+  // made from games (`book make`), their moves in either rank numbering.
+  using Book = book::Book;
+  static uint64_t book_key(const Position& pos) { return book::key(pos); }
+  static bool make_book(const std::vector<::splitlab::book::BookGame>& games, int max_plies,
+                        int min_games, std::vector<::splitlab::book::Entry>& entries,
+                        std::string& error) {
+    std::vector<book::GameForBook> own;
+    own.reserve(games.size());
+    for (const ::splitlab::book::BookGame& g : games)
+      own.push_back({g.start_fen, g.moves, g.result, book::rank_base_of(g.moves)});
+    return book::make_book(own, max_plies, min_games, entries, error);
   }
 
   // What the search needs beyond the rules.

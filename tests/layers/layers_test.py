@@ -130,6 +130,34 @@ class LayersTest(unittest.TestCase):
             self.assertEqual(len(found), 1, found)
             self.assertIn("game's name", found[0])
 
+    def test_canary_a_game_named_outside_its_folder(self):
+        # A game's type or header in generic code (bench, cli, the protocol, a fuzzer) is
+        # reported; the same line in the game's folder or a test is not.
+        for path, planted_line in (
+                ("bench/scale/scale.h", "using Board = chess::Position;\n"),
+                ("engine/protocol/pgn.cc", '#include "engine/xiangqi/notation.h"\n'),
+                ("fuzz/pgn_fuzzer.cc", "using Board = xiangqi::Position;\n")):
+            text = self.read(path)
+            planted = text.replace("\nnamespace ", "\n" + planted_line + "namespace ", 1)
+            self.assertNotEqual(planted, text)
+            found = [f for f in layers.violations(self.root, {path: planted})
+                     if "names a game" in f]
+            self.assertEqual(len(found), 1, found)
+            self.assertIn(path, found[0])
+        for path in ("engine/chess/chess_game.h", "engine/games/games_test.cc"):
+            text = self.read(path)
+            planted = text.replace("\nnamespace ", "\nusing Board = xiangqi::Position;\n"
+                                   "namespace ", 1)
+            self.assertEqual(layers.violations(self.root, {path: planted}), [], path)
+
+    def test_canary_a_listed_file_that_no_longer_names_a_game(self):
+        path = "experiments/strength/tuner/texel.cc"
+        self.assertIn(path, layers.NOT_YET_THROUGH_THE_REGISTRY)
+        cleaned = layers.game_naming(self.root).sub("x", self.read(path))
+        found = layers.violations(self.root, {path: cleaned})
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("names no game any more", found[0])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -166,7 +166,7 @@ bool add_candidates(const std::string& path, const Criteria& criteria, Candidate
     return false;
   }
   for (const auto& game : games) {
-    if (game.game != GameId::kChess) {  // A xiangqi game among the files: not numbered.
+    if (game.game != kDefaultGame) {  // A xiangqi game among the files: not numbered.
       ++found.other_game;
       continue;
     }

@@ -17,10 +17,14 @@
 
 #include "engine/chess/eval_params.h"
 #include "engine/chess/evaluate.h"
-#include "engine/games/game_id.h"
+#include "engine/games/games.h"
 #include "engine/xiangqi/evaluate.h"
 
 namespace splitlab::tuner {
+
+// The two games whose evaluations this tuner knows, by their registry ids.
+inline constexpr GameId kTunedChess = game_id_of<chess::ChessGame>();
+inline constexpr GameId kTunedXiangqi = game_id_of<xiangqi::XiangqiGame>();
 
 // Middlegame and endgame value of every weight, as doubles while tuning.
 using Weights = std::vector<std::array<double, 2>>;

@@ -1,5 +1,5 @@
 // The compiled-in scaling suite against its EPD file, and the properties the script promises.
-#include "bench/scale/scaling_suite.h"
+#include "engine/chess/scaling_suite.h"
 
 #include <set>
 #include <string>
@@ -10,7 +10,7 @@
 #include "engine/protocol/epd.h"
 #include "gtest/gtest.h"
 
-namespace splitlab::bench {
+namespace splitlab::chess {
 namespace {
 
 constexpr char kEpdPath[] = "experiments/scaling-suite/scaling_suite.epd";
@@ -38,7 +38,7 @@ TEST(ScalingSuite, MatchesTheEpdFileLineByLine) {
   std::string error;
   ASSERT_TRUE(protocol::read_epd_file(kEpdPath, records, error)) << error;
   ASSERT_EQ(records.size(), kScalingSuite.size())
-      << "bench/scale/scaling_suite.cc is stale: rerun experiments/scaling-suite/make_suite.py";
+      << "engine/chess/scaling_suite.cc is stale: rerun experiments/scaling-suite/make_suite.py";
   for (size_t i = 0; i < records.size(); ++i) {
     const auto* id = records[i].find("id");
     ASSERT_NE(id, nullptr) << kEpdPath << ":" << records[i].line_number;
@@ -68,4 +68,4 @@ TEST(ScalingSuite, HasAtLeast150DistinctLegalMiddlegames) {
 }
 
 }  // namespace
-}  // namespace splitlab::bench
+}  // namespace splitlab::chess
