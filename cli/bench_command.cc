@@ -8,6 +8,7 @@
 
 #include "bench/json_writer.h"
 #include "bench/run_metadata.h"
+#include "cli/configure_parallel.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/games/games.h"
@@ -15,6 +16,7 @@
 #include "engine/search/searcher.h"
 #include "engine/util/errors.h"
 #include "engine/util/progress.h"
+#include "hashing/tt.h"
 #include "hashing/tt_options.h"
 #include "parallel/options.h"
 #include "parallel/report.h"

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "bench/run_metadata.h"
+#include "cli/configure_parallel.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/core/game.h"
@@ -14,6 +15,7 @@
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
 #include "engine/util/errors.h"
+#include "hashing/tt.h"
 #include "engine/util/progress.h"
 
 namespace splitlab::cli {

@@ -19,7 +19,7 @@
 #include "cli/scale_command.h"
 #include "cli/tt_study_command.h"
 #include "cli/version.h"
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/protocol/uci.h"
 #include "engine/protocol/uci_front_end.h"
 #include "engine/util/flag_spec.h"

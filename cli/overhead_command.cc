@@ -7,7 +7,7 @@
 #include "cli/flags.h"
 #include "cli/scale_command.h"
 #include "cli/search_flags.h"
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/util/errors.h"
 #include "parallel/options.h"
 

@@ -14,12 +14,14 @@
 #include <type_traits>
 
 #include "bench/run_metadata.h"
+#include "cli/configure_parallel.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
 #include "engine/games/games.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
 #include "engine/util/errors.h"
+#include "hashing/tt.h"
 #include "engine/util/files.h"
 #include "engine/util/progress.h"
 #include "parallel/options.h"

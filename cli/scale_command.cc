@@ -31,7 +31,7 @@ int fail(const std::string& message) { return util::command_error("scale", messa
 template <typename F>
 std::string per_game_text(F&& value_of) {
   std::string text;
-  for (const GameInfo& game : kGames)
+  for (const GameInfo& game : all_games())
     text += (text.empty() ? "" : ", ") + value_of(game) + " (" + std::string(game.name) + ")";
   return text;
 }

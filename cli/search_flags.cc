@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/search/engine_options.h"
 #include "engine/search/search_features.h"
 #include "engine/search/search_tuning.h"
@@ -113,7 +113,7 @@ std::vector<FlagSpec> parallel_flags(const std::string& default_features_text) {
 
 FlagSpec game_flag() {
   std::vector<std::string> names;
-  for (const GameInfo& game : kGames) names.emplace_back(game.name);
+  for (const GameInfo& game : all_games()) names.emplace_back(game.name);
   return util::choice_flag("game", "NAME", "the game", names, names.front());
 }
 

@@ -8,9 +8,15 @@
 #include <vector>
 
 #include "cli/flags.h"
-#include "engine/search/searcher.h"
-#include "hashing/tt.h"
-#include "parallel/options.h"
+#include "engine/search/search_features.h"
+#include "engine/search/search_tuning.h"
+#include "parallel/strategy.h"
+
+// Declared only: the commands that neither search nor size a table (perft, book) include this
+// header, and the table's header brings TBB. configure_parallel() is in configure_parallel.h.
+namespace splitlab::hashing {
+class TranspositionTable;
+}  // namespace splitlab::hashing
 
 namespace splitlab::cli {
 
@@ -52,22 +58,6 @@ bool read_tuning_flag(const Flags& flags, const search::SearchTuning& defaults,
 // Every --tune's text joined by commas (empty if none): what was asked for, not the result.
 std::string describe_tuning_flag(const Flags& flags);
 
-// Gives `searcher` the threads, split settings, search features and tuning of
-// read_parallel_flags() and read_tuning_flag().
-template <search::SearchGame G>
-bool configure_parallel(const Flags& flags, search::Searcher<G>& searcher, std::string& error) {
-  int threads = 1;
-  parallel::SplitSettings settings;
-  search::SearchFeatures features;
-  search::SearchTuning tuning;
-  if (!read_parallel_flags(flags, G::kDefaultSearchFeatures, threads, settings, features, error) ||
-      !read_tuning_flag(flags, G::kDefaultSearchTuning, tuning, error))
-    return false;
-  searcher.shared_state().features = features;
-  searcher.shared_state().set_tuning(tuning);
-  parallel::configure_threads(searcher, threads, settings);
-  return true;
-}
 // "threads 2, strategy ybwc, split pv-all nodes at depth >= 4, <= 8 helpers, ...", with
 // `default_features` (the game's) where --features is not given.
 std::string describe_parallel(const Flags& flags, std::string_view default_features);

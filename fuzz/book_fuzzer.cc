@@ -79,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view book_bytes = rest.substr(newline + 1);
   const uint64_t seed = data[0] >> 1;
   static_assert(AllGames::kSize <= 2, "one bit picks the game");
-  with_game(GameId((data[0] & 1) % kGames.size()), [&]<typename G>(std::type_identity<G>) {
+  with_game(GameId((data[0] & 1) % all_games().size()), [&]<typename G>(std::type_identity<G>) {
     exercise<G>(fen, book_bytes, seed);
   });
   return 0;

@@ -67,7 +67,7 @@ void exercise(std::string_view fen) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0 || size > 512) return 0;
   const std::string_view fen(reinterpret_cast<const char*>(data) + 1, size - 1);
-  with_game(GameId(data[0] % kGames.size()),
+  with_game(GameId(data[0] % all_games().size()),
             [&]<typename G>(std::type_identity<G>) { exercise<G>(fen); });
   return 0;
 }

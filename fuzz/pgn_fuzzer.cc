@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/protocol/pgn.h"
 
 namespace {

@@ -95,7 +95,7 @@ void exercise(const uint8_t* data, size_t size) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 2 || size > 2 + 8 * 64) return 0;
   static_assert(AllGames::kSize <= 2, "one bit picks the game");
-  with_game(GameId((data[0] & 1) % kGames.size()),
+  with_game(GameId((data[0] & 1) % all_games().size()),
             [&]<typename G>(std::type_identity<G>) { exercise<G>(data, size); });
   return 0;
 }

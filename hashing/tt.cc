@@ -132,9 +132,9 @@ bool TranspositionTable::allocate(size_t buckets) {
 #ifdef __linux__
   if (alignment == kHugePageBytes) madvise(memory, bytes, MADV_HUGEPAGE);  // a hint only
 #endif
-  std::unique_ptr<tbb::spin_mutex[]> locks;
+  std::unique_ptr<tt_internal::BucketLock[]> locks;
   if (scheme_ == TtEntryScheme::Locked) {
-    locks.reset(new (std::nothrow) tbb::spin_mutex[buckets]);
+    locks.reset(new (std::nothrow) tt_internal::BucketLock[buckets]);
     if (!locks) {
       std::free(memory);
       return false;
@@ -221,7 +221,7 @@ void TranspositionTable::clear() {
 void TranspositionTable::set_scheme(TtEntryScheme scheme) {
   scheme_ = scheme;
   if (scheme_ == TtEntryScheme::Locked) {
-    if (!bucket_locks_) bucket_locks_.reset(new tbb::spin_mutex[bucket_count_]);
+    if (!bucket_locks_) bucket_locks_.reset(new tt_internal::BucketLock[bucket_count_]);
   } else {
     bucket_locks_.reset();
   }

@@ -66,8 +66,6 @@
 // zeroed several times faster; reallocate() gets fresh pages for a new set of threads.
 #pragma once
 
-#include <oneapi/tbb/spin_mutex.h>
-
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -80,6 +78,12 @@
 #include "hashing/tt_stats.h"
 
 namespace splitlab::hashing {
+
+namespace tt_internal {
+// A bucket's lock under the locked scheme (tt_slots.h): defined beside the accessors, so that
+// the many files that include this header do not parse TBB.
+struct BucketLock;
+}  // namespace tt_internal
 
 class TranspositionTable {
  public:
@@ -178,7 +182,7 @@ class TranspositionTable {
   std::atomic<uint64_t>* words64_ = nullptr;         // xor, raw
   std::atomic<uint32_t>* words32_ = nullptr;         // bracket
   uint64_t* plain_words_ = nullptr;                  // locked
-  std::unique_ptr<tbb::spin_mutex[]> bucket_locks_;  // locked only
+  std::unique_ptr<tt_internal::BucketLock[]> bucket_locks_;  // locked only
   PartRunner part_runner_;
   TtEntryScheme scheme_ = TtEntryScheme::Xor;
   TtReplacePolicy policy_ = TtReplacePolicy::DepthAge;

@@ -131,13 +131,17 @@ class RawSlots {
 // array, so the bucket stays one cache line; 64 neighbouring buckets share a line of locks, as in
 // any compact lock array, which is part of the cost this scheme measures). The words are not
 // atomic: every access, including hashfull()'s sampling, holds the bucket's lock.
+struct BucketLock {
+  tbb::spin_mutex mutex;
+};
+
 class LockedSlots {
  public:
-  LockedSlots(uint64_t* words, tbb::spin_mutex* bucket_locks)
+  LockedSlots(uint64_t* words, BucketLock* bucket_locks)
       : words_(words), bucket_locks_(bucket_locks) {}
 
   tbb::spin_mutex::scoped_lock lock_bucket(size_t bucket) const {
-    return tbb::spin_mutex::scoped_lock(bucket_locks_[bucket]);
+    return tbb::spin_mutex::scoped_lock(bucket_locks_[bucket].mutex);
   }
 
   bool read_if_key(size_t slot, uint64_t key, TtDataWord& data) const {
@@ -157,7 +161,7 @@ class LockedSlots {
 
  private:
   uint64_t* words_;
-  tbb::spin_mutex* bucket_locks_;
+  BucketLock* bucket_locks_;
 };
 
 }  // namespace splitlab::hashing::tt_internal

@@ -26,6 +26,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/search/split_point.h"
 #include "parallel/thread_team.h"
 
 namespace splitlab::parallel {

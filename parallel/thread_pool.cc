@@ -2,6 +2,8 @@
 
 #include <tbb/global_control.h>
 #include <tbb/info.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include "engine/util/cpu_topology.h"
 
@@ -69,6 +71,12 @@ class ParallelismCap {
 
 }  // namespace
 
+struct ThreadPool::TbbTasks {
+  explicit TbbTasks(int threads) : arena(threads, 1) {}
+  tbb::task_arena arena;
+  tbb::task_group group;  // The helpers' long-running tasks, enqueued into the arena.
+};
+
 ThreadPool::ThreadPool(int threads, SimulatedCpus* cpus, bool pin_threads)
     : threads_(std::clamp(threads, 1, kMaxThreads)),
       cpus_(cpus),
@@ -81,14 +89,15 @@ ThreadPool::ThreadPool(int threads, SimulatedCpus* cpus, bool pin_threads)
   if (threads_ == 1 || cpus_) return;
   const int helpers = threads_ - 1;
   ParallelismCap::instance().add_helpers(helpers);
-  arena_ = std::make_unique<tbb::task_arena>(threads_, 1);
+  helper_tasks_ = std::make_unique<TbbTasks>(threads_);
   alive_ = helpers;
   // Make every task first, then announce, then enqueue: a task's captures are written when it
   // is made, so the announcement covers them before any worker can read them.
   std::vector<tbb::task_handle> tasks;
-  for (int i = 1; i < threads_; ++i) tasks.push_back(helper_tasks_.defer(HelperTask{this, i}));
+  for (int i = 1; i < threads_; ++i)
+    tasks.push_back(helper_tasks_->group.defer(HelperTask{this, i}));
   announce_release();
-  for (auto& task : tasks) arena_->enqueue(std::move(task));
+  for (auto& task : tasks) helper_tasks_->arena.enqueue(std::move(task));
 }
 
 ThreadPool::~ThreadPool() noexcept {
@@ -101,9 +110,9 @@ ThreadPool::~ThreadPool() noexcept {
     exited_.wait(lock, [&] { return alive_ == 0; });
   }
   // Every helper has left its loop; let TBB finish its own bookkeeping of the tasks.
-  arena_->execute([&] { helper_tasks_.wait(); });
+  helper_tasks_->arena.execute([&] { helper_tasks_->group.wait(); });
   announce_acquire();
-  arena_.reset();
+  helper_tasks_.reset();
   ParallelismCap::instance().remove_helpers(threads_ - 1);
 }
 

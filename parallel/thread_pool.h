@@ -20,9 +20,6 @@
 #include <mutex>
 #include <vector>
 
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
-
 #include "parallel/parker.h"
 #include "parallel/simulated_cpus.h"
 
@@ -41,7 +38,7 @@ class ThreadPool {
   // memory is first touched near that core. Each thread gets its former CPUs back when the pool
   // is done with it (the caller of run() at the end of each run).
   explicit ThreadPool(int threads, SimulatedCpus* cpus = nullptr, bool pin_threads = false);
-  ~ThreadPool() noexcept;  // helper_tasks_ is waited for, so its destructor cannot throw.
+  ~ThreadPool() noexcept;  // The helpers' tasks are waited for, so their group cannot throw.
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
@@ -77,8 +74,11 @@ class ThreadPool {
   std::vector<int> placement_;  // CPUs in the order threads take them; empty: no pinning.
   std::chrono::microseconds spin_;
   std::unique_ptr<Parker[]> parkers_;
-  std::unique_ptr<tbb::task_arena> arena_;
-  tbb::task_group helper_tasks_;  // The helpers' long-running tasks, enqueued into arena_.
+  // TBB's arena and the group of the helpers' long-running tasks (thread_pool.cc), defined
+  // there so that the many files that include this header do not parse TBB; null for one
+  // thread or virtual CPUs.
+  struct TbbTasks;
+  std::unique_ptr<TbbTasks> helper_tasks_;
   const std::function<void(int)>* body_ = nullptr;  // Published by generation_.
   alignas(64) std::atomic<uint64_t> generation_{0};  // Advanced by run() and the destructor.
   std::atomic<bool> quitting_{false};

@@ -193,7 +193,7 @@ TEST(XiangqiBookTest, EveryPositionIsReachedByItsMovesAndHasFairyStockfishsMoveC
 // registry) are a book compiled into the binary, whose positions are the game's.
 TEST(DefaultBooksTest, EveryGamesDefaultOpeningsAreCompiledIn) {
   EXPECT_EQ(compiled_book_epd("no_such_book.epd"), "");
-  for (const GameInfo& game : kGames) {
+  for (const GameInfo& game : all_games()) {
     SCOPED_TRACE(std::string(game.name));
     const std::string_view text = compiled_book_epd(game.default_openings);
     ASSERT_FALSE(text.empty());

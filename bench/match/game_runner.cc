@@ -8,7 +8,7 @@
 #include <ctime>
 #include <sstream>
 
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/protocol/pgn.h"
 
 namespace splitlab::bench::match {

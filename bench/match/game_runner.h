@@ -12,7 +12,7 @@
 #include "bench/match/openings.h"
 #include "bench/match/schedule.h"
 #include "bench/match/time_control.h"
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 
 namespace splitlab::bench::match {
 

@@ -14,6 +14,8 @@ import signal
 import subprocess
 import sys
 
+from bazel_shards import this_shard
+
 BIN, FAKE, TMP = sys.argv[1:4]
 failures = []
 
@@ -560,9 +562,9 @@ def bad_input():
               "bad input %s: stderr %r" % (mention, err))
 
 
-for test in (bad_input, self_match, misbehaving_engines, stall_without_clock, slow_start,
-             sprt_stops_early,
-             resume, resume_with_another_binary, xiangqi_match):
+# Two shards (BUILD): the longest checks first, so that each shard gets about half.
+for test in this_shard([misbehaving_engines, xiangqi_match, resume, self_match, sprt_stops_early,
+                        resume_with_another_binary, slow_start, stall_without_clock, bad_input]):
     print("--", test.__name__, flush=True)
     test()
 print("%d failure(s)" % len(failures))

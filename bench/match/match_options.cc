@@ -7,7 +7,7 @@
 #include <set>
 
 #include "bench/run_metadata.h"
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/util/paths.h"
 #include "engine/util/text.h"
 
@@ -69,7 +69,7 @@ const std::vector<util::FlagSpec>& match_flags() {
   using util::text_flag;
   static const std::vector<FlagSpec> flags = [] {
     std::vector<std::string> games;
-    for (const GameInfo& game : kGames) games.emplace_back(game.name);
+    for (const GameInfo& game : all_games()) games.emplace_back(game.name);
     FlagSpec engine = list_flag(
         "engine", "KEY=VALUE...",
         "an engine, at least two: name=NAME cmd=PATH [arg=ARG]... [dir=DIR] [option.NAME=VALUE]... "

@@ -25,6 +25,7 @@ import time
 # The shared helpers beside bench/ranks (a data file of this test).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ranks"))
 from mpi_testing import mpi_env, rank_pids  # noqa: E402
+from bazel_shards import this_shard  # noqa: E402
 
 BIN, FAKE, TMP = sys.argv[1:4]
 failures = []
@@ -275,11 +276,11 @@ def main():
     if not shutil.which("mpirun"):
         print("FAILED: mpirun not found (openmpi-bin: scripts/setup installs it)", file=sys.stderr)
         return 1
-    same_answer()
-    sprt_stops_every_rank()
-    killed_rank_resumes(2)
-    killed_rank_resumes(0)
-    affinity_pins_each_slot()
+    # Two shards (BUILD), about half of the games each.
+    checks = [same_answer, sprt_stops_every_rank, lambda: killed_rank_resumes(2),
+              lambda: killed_rank_resumes(0), affinity_pins_each_slot]
+    for check_fn in this_shard(checks):
+        check_fn()
     if failures:
         print("%d check(s) failed" % len(failures), file=sys.stderr)
         return 1

@@ -133,9 +133,20 @@ bool MatchRunner::check_engines(std::string& error) {
     EngineIdentity identity;
     identity.name = engine.name;
     identity.id_name = player.client().name();
-    if (std::string why; !identify_binary(engine.command, engine.working_dir, identity, why))
+    // One file under two names (a match of two configurations of one binary) is read once.
+    const std::string binary = resolve_executable(engine.command, engine.working_dir);
+    const auto same_file = std::find_if(
+        identities_.begin(), identities_.end(), [&](const EngineIdentity& earlier) {
+          return !binary.empty() && earlier.binary == binary && !earlier.binary_sha256.empty();
+        });
+    if (same_file != identities_.end()) {
+      identity.binary = binary;
+      identity.binary_sha256 = same_file->binary_sha256;
+    } else if (std::string why;
+               !identify_binary(engine.command, engine.working_dir, identity, why)) {
       std::fprintf(stderr, "match: warning: engine '%s': %s; results.json will not name its binary\n",
                    engine.name.c_str(), why.c_str());
+    }
     identities_.push_back(std::move(identity));
     for (const auto& [name, value] : engine.options)
       if (!player.client().has_option(name))

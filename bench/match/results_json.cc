@@ -1,7 +1,7 @@
 #include "bench/match/results_json.h"
 
 #include "bench/json_writer.h"
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 
 namespace splitlab::bench::match {
 

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "bench/json_writer.h"
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 
 namespace splitlab::bench::scaling {
 

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 
 namespace splitlab::bench {
 namespace {

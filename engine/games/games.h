@@ -2,14 +2,14 @@
 // (engine/chess/chess_game.h, engine/xiangqi/xiangqi_game.h) that carries its name, its default
 // search features and tuning, its bench and scaling positions, its evaluation, its referee, its
 // opening books, its move text in each protocol dialect, and `scale`'s defaults; this registry
-// lists the traits types once (AllGames), numbers them (GameId), reads a game's name
-// (parse_game), gives code that does not know a game's type its traits' values and hooks
-// (GameInfo), and calls generic code with the traits type of a GameId (with_game). The
-// commands, the protocols, PGN, books and matches reach a game only through it, so no code
-// outside a game's folder names a game's type (tests/layers checks it): a new game is a folder
-// and a line in AllGames. The folder compiles the search for its game once:
-// search_instance.cc (the worker and the searcher, engine/search/search_instance.h) and
-// threads/ (the strategies' teams, parallel/team_instance.h).
+// lists the traits types once (AllGames), numbers them (GameId), reads a game's name (parse_game),
+// gives code that does not know a game's type its traits' values and hooks (GameInfo, declared in
+// game_info.h, which includes no game), and calls generic code with the traits type of a GameId
+// (with_game). The commands, the protocols, PGN, books and matches reach a game only through it, so
+// no code outside a game's folder names a game's type (tests/layers checks it): a new game is a
+// folder and a line in AllGames. The folder compiles the search for its game once:
+// search_instance.cc (the worker and the searcher, engine/search/search_instance.h) and threads/
+// (the strategies' teams, parallel/team_instance.h).
 #pragma once
 
 #include <array>
@@ -25,6 +25,7 @@
 #include "engine/core/bench_position.h"
 #include "engine/core/referee.h"
 #include "engine/games/game_id.h"
+#include "engine/games/game_info.h"
 #include "engine/search/search_tuning.h"
 #include "engine/xiangqi/xiangqi_game.h"
 
@@ -37,36 +38,6 @@ struct GameList {
 
 // The games, in GameId's order (game_id.h); the first is the default game.
 using AllGames = GameList<chess::ChessGame, xiangqi::XiangqiGame>;
-
-// What code that does not know a game's type at compile time needs of it: its traits' values.
-struct GameInfo {
-  GameId id;
-  std::string_view name;          // "chess", "xiangqi": --game, UCI_Variant, results
-  std::string_view variant_name;  // cutechess's: "standard", "xiangqi" (results, PGN tag)
-  std::span<const std::string_view> other_names;  // also read as this game
-  std::string_view uci_variant;   // UCI_Variant an engine must be given ("": none)
-  std::string_view default_search_features;
-  search::SearchTuning default_search_tuning;
-  std::span<const BenchPosition> bench_positions;
-  std::unique_ptr<GameReferee> (*make_referee)(const RefereeRules& rules);
-  // The game's UCCI dialect, where its engines may speak one (xiangqi; null otherwise): a
-  // move's text from UCI's to UCCI's and back, "" if the text is not a move.
-  std::string (*ucci_move_text)(std::string_view uci);
-  std::string (*uci_move_text)(std::string_view ucci);
-  bool speaks_ucci() const { return ucci_move_text != nullptr; }
-  // Whether the game knows a perpetual chase (RefereeRules::chase_rule, `match --chase-rule`).
-  bool has_chase_rule;
-  // The file name of the openings `match` plays by default, compiled into the binary
-  // (bench/book/default_book.h); "": none, a match needs --openings.
-  std::string_view default_openings;
-  // The parallel experiments' default positions (`scale`, `overhead`, `simulate`); a game
-  // without a scaling suite of its own uses its bench positions.
-  std::span<const BenchPosition> (*scaling_positions)();
-  // `splitlab scale`'s defaults: the depth of an equal-depth run and the reference engines
-  // ("none": none by default).
-  int scale_depth;
-  std::string_view scale_references;
-};
 
 namespace games_detail {
 
@@ -180,26 +151,6 @@ decltype(auto) dispatch_in(GameList<Gs...>, size_t index, F& f) {
 
 }  // namespace games_detail
 
-inline constexpr std::array<GameInfo, AllGames::kSize> kGames =
-    games_detail::table_of(AllGames{}, std::make_index_sequence<AllGames::kSize>{});
-
-inline const GameInfo& game_info(GameId id) { return kGames[size_t(id)]; }
-
-// The game a name names (a game's name or one of its other names, exactly as written); false
-// with `error` naming the text and the games there are.
-bool parse_game(std::string_view text, GameId& out, std::string& error);
-
-// The games' names joined by `separator`: "chess, xiangqi".
-std::string game_names(std::string_view separator = ", ");
-// The names of the games that `has` holds for, joined by ", " (game_speaks_ucci: "xiangqi").
-std::string game_names_with(bool (*has)(const GameInfo&));
-inline bool game_speaks_ucci(const GameInfo& game) { return game.speaks_ucci(); }
-inline bool game_has_chase_rule(const GameInfo& game) { return game.has_chase_rule; }
-// The game a UCCI engine (`splitlab ucci`) plays: the first that speaks UCCI (xiangqi).
-GameId ucci_game();
-// Whether the game's moves have a standard algebraic notation (GameReferee::has_san: chess).
-inline bool game_has_san(const GameInfo& game) { return game.make_referee({})->has_san(); }
-
 // Calls `f` with std::type_identity<G> for the game `id`, G its traits type, and returns what
 // `f` returns (the same type for every game):
 //   with_game(id, [&]<typename G>(std::type_identity<G>) { return run<G>(flags); });
@@ -211,7 +162,7 @@ decltype(auto) with_game(GameId id, F&& f) {
 // Calls `f` with std::type_identity<G> for every game, in GameId's order.
 template <typename F>
 void for_each_game(F&& f) {
-  for (const GameInfo& game : kGames) with_game(game.id, f);
+  for (const GameInfo& game : all_games()) with_game(game.id, f);
 }
 
 namespace games_detail {
@@ -230,11 +181,6 @@ constexpr GameId game_id_of() {
   constexpr size_t index = games_detail::index_in<G>(AllGames{});
   static_assert(index < AllGames::kSize, "not a game of AllGames");
   return GameId(index);
-}
-
-// A new referee of the game `id`.
-inline std::unique_ptr<GameReferee> make_referee(GameId id, const RefereeRules& rules = {}) {
-  return game_info(id).make_referee(rules);
 }
 
 }  // namespace splitlab

@@ -15,8 +15,8 @@ namespace splitlab {
 namespace {
 
 TEST(GameRegistry, EveryGameIsFoundByItsNamesAndIdsAgree) {
-  ASSERT_EQ(kGames.size(), 2u);
-  for (const GameInfo& game : kGames) {
+  ASSERT_EQ(all_games().size(), 2u);
+  for (const GameInfo& game : all_games()) {
     GameId id = game_id_of<xiangqi::XiangqiGame>() == game.id ? game_id_of<chess::ChessGame>() : game_id_of<xiangqi::XiangqiGame>();  // Not it.
     std::string error;
     ASSERT_TRUE(parse_game(game.name, id, error)) << error;
@@ -49,7 +49,7 @@ TEST(GameRegistry, AnUnknownNameIsAnErrorThatNamesItAndTheGames) {
 }
 
 TEST(GameRegistry, WithGameCallsTheTraitsTypeOfTheId) {
-  for (const GameInfo& game : kGames) {
+  for (const GameInfo& game : all_games()) {
     const std::string_view name =
         with_game(game.id, []<typename G>(std::type_identity<G>) { return G::kName; });
     EXPECT_EQ(name, game.name);
@@ -67,7 +67,7 @@ TEST(GameRegistry, EveryGamesDefaultsAreValidAndAreWhatItsSearchStartsWith) {
   hashing::TranspositionTable table;
   std::string error;
   ASSERT_TRUE(table.resize(1, &error)) << error;
-  for (const GameInfo& game : kGames) {
+  for (const GameInfo& game : all_games()) {
     SCOPED_TRACE(std::string(game.name));
     search::SearchFeatures features;
     ASSERT_TRUE(search::parse_search_features(game.default_search_features, features, error))
@@ -90,7 +90,7 @@ TEST(GameRegistry, EveryGamesDefaultsAreValidAndAreWhatItsSearchStartsWith) {
 }
 
 TEST(GameRegistry, EveryGamesBenchPositionsAreLegalPositionsOfThatGame) {
-  for (const GameInfo& game : kGames) {
+  for (const GameInfo& game : all_games()) {
     SCOPED_TRACE(std::string(game.name));
     EXPECT_GE(game.bench_positions.size(), 20u);
     std::set<std::string_view> ids;
@@ -108,7 +108,7 @@ TEST(GameRegistry, EveryGamesBenchPositionsAreLegalPositionsOfThatGame) {
 }
 
 TEST(GameRegistry, EachGamesRefereeKnowsItsStartPosition) {
-  for (const GameInfo& game : kGames) {
+  for (const GameInfo& game : all_games()) {
     SCOPED_TRACE(std::string(game.name));
     const auto referee = make_referee(game.id);
     const std::string_view start =
@@ -148,7 +148,7 @@ TEST(GameRegistry, EachGamesDialectsChaseRuleAndSanComeFromItsTraits) {
   EXPECT_TRUE(game_has_san(chess_info));
   EXPECT_FALSE(game_has_san(xiangqi_info));
   EXPECT_EQ(kDefaultGame, chess_info.id) << "a command without --game plays chess";
-  for (const GameInfo& game : kGames) EXPECT_FALSE(game.default_openings.empty()) << game.name;
+  for (const GameInfo& game : all_games()) EXPECT_FALSE(game.default_openings.empty()) << game.name;
 }
 
 // A game with SAN reads and writes it through its referee (PGN, engine/protocol/pgn.cc), and

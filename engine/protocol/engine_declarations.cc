@@ -105,7 +105,7 @@ std::vector<UciOption> engine_declarations(const GameInfo& game, const ParallelS
   // The game, as Fairy-Stockfish names it; the front end (uci_front_end.h) acts on it.
   if (dialect == Dialect::kUci) {
     std::vector<std::string> names;
-    for (const GameInfo& g : kGames) names.emplace_back(g.name);
+    for (const GameInfo& g : all_games()) names.emplace_back(g.name);
     out.push_back(combo("UCI_Variant", names.front(), names));
   }
   return out;

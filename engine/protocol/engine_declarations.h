@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/protocol/dialect.h"
 #include "engine/protocol/thread_provider.h"
 #include "engine/protocol/uci_options.h"

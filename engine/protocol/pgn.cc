@@ -7,7 +7,7 @@
 #include <memory>
 #include <sstream>
 
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 
 namespace splitlab::protocol {
 

@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/protocol/uci.h"
 
 namespace splitlab::protocol {

@@ -511,8 +511,12 @@ TESTS = [
     test_clock_margin_follows_measured_delays,
 ]
 
+# The checks that hold answers to wall time: the clock games, the measured delay, and go's
+# clock limits (a move of 500 ms answered within 0.5 s).
+CLOCKED = {"test_go_variants", "test_time_control", "test_clock_margin_follows_measured_delays"}
+
 
 if __name__ == "__main__":
     # Locally about 15 s; CI runs it beside the 8-thread tests under sanitizers, where one run took
     # 100 s. Bazel's medium timeout (300 s) stays the backstop.
-    sys.exit(run_tests(TESTS, __doc__, 240.0))
+    sys.exit(run_tests(TESTS, __doc__, 240.0, clocked=CLOCKED))

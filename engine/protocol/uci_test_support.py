@@ -262,9 +262,14 @@ def split_strategies():
     raise Failure("no SplitStrategy combo in the engine's uci answer:\n" + out.stdout[-2000:])
 
 
-def run_tests(tests, usage, seconds):
+def run_tests(tests, usage, seconds, clocked=()):
     """Runs each check on a fresh engine (UCI_TEST_ONLY=name runs one); returns the exit code.
     `tests` is a list, or a function that makes it once the binary is known.
+
+    `clocked` names the checks that hold the engine's answers to wall time (a check made by
+    configured() goes by its function's name). UCI_TEST_CLOCKED=only runs just those, and
+    UCI_TEST_CLOCKED=skip the others: Bazel runs the first part alone (tags exclusive), so that
+    no other test stalls a clock, and the second beside other tests. Unset, every check runs.
 
     argv[1] is the binary. The whole run stops by itself after `seconds`: checks not started
     by then fail."""
@@ -275,6 +280,15 @@ def run_tests(tests, usage, seconds):
     BINARY = os.path.abspath(sys.argv[1])
     if callable(tests):
         tests = tests()
+    part = os.environ.get("UCI_TEST_CLOCKED", "")
+    if part not in ("", "only", "skip"):
+        print("UCI_TEST_CLOCKED must be 'only' or 'skip', not '%s'" % part)
+        return 2
+    if part:
+        tests = [t for t in tests if (t.__name__.split("[")[0] in clocked) == (part == "only")]
+    if not tests:
+        print("no check selected (UCI_TEST_CLOCKED=%s)" % part)
+        return 1
     deadline = time.monotonic() + seconds
     failures = []
     only = os.environ.get("UCI_TEST_ONLY")

@@ -307,4 +307,5 @@ def tests():
 
 
 if __name__ == "__main__":
-    sys.exit(run_tests(tests, __doc__, 240.0))
+    # Only the tiny clocks hold answers to wall time (run_tests' UCI_TEST_CLOCKED).
+    sys.exit(run_tests(tests, __doc__, 240.0, clocked={"check_tiny_clocks"}))

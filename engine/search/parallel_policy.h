@@ -39,7 +39,7 @@
 #include <vector>
 
 #include "engine/search/parallel_stats.h"
-#include "engine/search/split_point.h"
+#include "engine/search/search_frame.h"
 
 namespace splitlab::search {
 

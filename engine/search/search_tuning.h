@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -40,66 +39,20 @@ inline constexpr std::array<TuningParameter, 3> kTuningParameters = {{
     {"LmrHistoryDivisor", &SearchTuning::lmr_history_divisor, 250, 32000},
 }};
 
-inline const TuningParameter* find_tuning_parameter(std::string_view name) {
-  for (const TuningParameter& p : kTuningParameters)
-    if (p.name == name) return &p;
-  return nullptr;
-}
+// The parameter named `name`, or null.
+const TuningParameter* find_tuning_parameter(std::string_view name);
 
 // Sets one parameter from its decimal text; false with `error` naming the name or the value.
-inline bool set_tuning_parameter(SearchTuning& tuning, std::string_view name,
-                                 std::string_view value, std::string& error) {
-  const TuningParameter* p = find_tuning_parameter(name);
-  if (!p) {
-    error = "unknown tuning parameter '" + std::string(name) + "' (known:";
-    for (const TuningParameter& known : kTuningParameters) error += " " + std::string(known.name);
-    error += ")";
-    return false;
-  }
-  int v = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size() || v < p->min || v > p->max) {
-    error = "bad value '" + std::string(value) + "' for " + std::string(name) +
-            ": expected an integer from " + std::to_string(p->min) + " to " +
-            std::to_string(p->max);
-    return false;
-  }
-  tuning.*(p->field) = v;
-  return true;
-}
+bool set_tuning_parameter(SearchTuning& tuning, std::string_view name, std::string_view value,
+                          std::string& error);
 
 // Parses "NAME=VALUE,NAME=VALUE" over `base` (empty: `base` unchanged); `out` is left
 // unchanged on an error. A name given twice takes its last value.
-inline bool parse_search_tuning(std::string_view text, const SearchTuning& base, SearchTuning& out,
-                                std::string& error) {
-  SearchTuning tuning = base;
-  size_t start = 0;
-  while (!text.empty() && start <= text.size()) {  // A trailing comma leaves an empty item.
-    const size_t comma = std::min(text.find(',', start), text.size());
-    const std::string_view item = text.substr(start, comma - start);
-    const size_t equals = item.find('=');
-    if (equals == std::string_view::npos) {
-      error = "expected NAME=VALUE, not '" + std::string(item) + "'";
-      return false;
-    }
-    if (!set_tuning_parameter(tuning, item.substr(0, equals), item.substr(equals + 1), error))
-      return false;
-    start = comma + 1;
-  }
-  out = tuning;
-  return true;
-}
+bool parse_search_tuning(std::string_view text, const SearchTuning& base, SearchTuning& out,
+                         std::string& error);
 
 // The parameters that differ from `defaults`, "NAME=VALUE,..." ("default" if none).
-inline std::string describe_search_tuning(const SearchTuning& tuning,
-                                          const SearchTuning& defaults) {
-  std::string text;
-  for (const TuningParameter& p : kTuningParameters)
-    if (tuning.*(p.field) != defaults.*(p.field))
-      text += (text.empty() ? "" : ",") + std::string(p.name) + "=" +
-              std::to_string(tuning.*(p.field));
-  return text.empty() ? "default" : text;
-}
+std::string describe_search_tuning(const SearchTuning& tuning, const SearchTuning& defaults);
 
 // The late-move reduction table of a tuning, indexed by depth and move number (both < 64).
 class LateMoveReductions {

@@ -10,7 +10,7 @@
 
 #include "engine/core/score.h"
 #include "engine/search/node_type.h"
-#include "hashing/tt.h"
+#include "hashing/tt_stats.h"
 
 namespace splitlab::search {
 

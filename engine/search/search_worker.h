@@ -26,10 +26,10 @@
 #include "engine/search/node_type.h"
 #include "engine/search/parallel_policy.h"
 #include "engine/search/search_features.h"
+#include "engine/search/search_frame.h"
 #include "engine/search/search_game.h"
 #include "engine/search/search_tuning.h"
 #include "engine/search/search_types.h"
-#include "engine/search/split_point.h"
 #include "engine/search/work_meter.h"
 #include "hashing/tt.h"
 
@@ -95,15 +95,9 @@ class SearchWorker {
   using RootMove = typename RootMoves<G>::Entry;
   using Frame = SearchFrame<G>;
 
-  SearchWorker(SharedSearchState& shared, int thread_index)
-      : shared_(shared),
-        thread_index_(thread_index),
-        // Zeroed: a helper's frames above the ply it first joins at are read before it ever
-        // writes them (the counter move of its split node looks one ply up), and must then
-        // read as never entered rather than as whatever the allocator left there.
-        frames_(),
-        own_history_(G::kHistorySize),
-        continuation_history_(G::kHistorySize) {}
+  // Both defined with the rest of the worker (search_worker_impl.h), compiled once per game.
+  SearchWorker(SharedSearchState& shared, int thread_index);
+  ~SearchWorker();
 
   // Sets the root (and fills `root_moves`, which this worker then uses); `allowed` restricts
   // the root moves (empty: all legal moves).
@@ -326,10 +320,7 @@ class SearchWorker {
   Action leave_split(int ply);
   SplitPoint<G>* enclosing_split(int ply) const;
   void lock(SplitPoint<G>* sp);
-  void unlock(SplitPoint<G>* sp) {
-    sp->mutex.unlock();
-    if (meter_) [[unlikely]] meter_->unlock(&sp->mutex);
-  }
+  void unlock(SplitPoint<G>* sp);
   // The position's static evaluation, the table's entry for it and a store of one, each
   // reported to the meter when there is one.
   Score evaluate_here() {

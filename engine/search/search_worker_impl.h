@@ -3,8 +3,23 @@
 #pragma once
 
 #include "engine/search/search_worker.h"
+#include "engine/search/split_point.h"
 
 namespace splitlab::search {
+
+template <SearchGame G>
+SearchWorker<G>::SearchWorker(SharedSearchState& shared, int thread_index)
+    : shared_(shared),
+      thread_index_(thread_index),
+      // Zeroed: a helper's frames above the ply it first joins at are read before it ever
+      // writes them (the counter move of its split node looks one ply up), and must then
+      // read as never entered rather than as whatever the allocator left there.
+      frames_(),
+      own_history_(G::kHistorySize),
+      continuation_history_(G::kHistorySize) {}
+
+template <SearchGame G>
+SearchWorker<G>::~SearchWorker() = default;
 
 template <SearchGame G>
 void SearchWorker<G>::set_root(const Position& pos, const std::vector<Move>& allowed) {

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "engine/search/search_worker.h"
+#include "engine/search/split_point.h"
 
 namespace splitlab::search {
 
@@ -18,6 +19,12 @@ void SearchWorker<G>::lock(SplitPoint<G>* sp) {
   sp->mutex.lock();
   policy_->thread_stats(thread_index_).lock_wait_seconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+template <SearchGame G>
+void SearchWorker<G>::unlock(SplitPoint<G>* sp) {
+  sp->mutex.unlock();
+  if (meter_) [[unlikely]] meter_->unlock(&sp->mutex);
 }
 
 template <SearchGame G>

@@ -18,7 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/search/aspiration.h"
 #include "engine/search/search_types.h"
 #include "engine/search/search_worker.h"
 #include "engine/search/time_manager.h"
@@ -32,12 +31,9 @@ class Searcher {
   using Move = typename G::Move;
   using Report = std::function<void(const SearchResult&)>;
 
-  explicit Searcher(hashing::TranspositionTable& table) : worker_(shared_, 0) {
-    shared_.table = &table;
-    shared_.features = default_search_features<G>();
-    shared_.set_tuning(G::kDefaultSearchTuning);
-    worker_.on_periodic_check = [this] { check_limits(); };
-  }
+  // Both defined with the rest of the searcher (searcher_impl.h), compiled once per game.
+  explicit Searcher(hashing::TranspositionTable& table);
+  ~Searcher();
 
   // The other threads of a parallel search (parallel/), or null for one thread. Made for
   // this searcher's shared state: see shared_state().
@@ -103,24 +99,7 @@ class Searcher {
 
  private:
   void stop_now() { shared_.stop.store(true, std::memory_order_relaxed); }
-  void check_limits() {
-    if (timed_ && !time_.active() && ponderhit_.load(std::memory_order_relaxed))
-      time_.start_after_ponder();
-    if (node_ceiling_ && nodes() >= node_ceiling_) {
-      stop_now();
-    } else if (time_.past_deadline()) {
-      if (has_answer_.load()) {
-        stop_now();
-      } else {
-        // No iteration is complete yet: finish the first in a hurry (SharedSearchState::
-        // hurry), then stop, so that even now the answer comes from a completed depth.
-        shared_.hurry.store(true, std::memory_order_relaxed);
-        stop_requested_.store(true);
-      }
-    } else if (time_.past_maximum() || (node_limit_ && nodes() >= node_limit_)) {
-      stop();
-    }
-  }
+  void check_limits();
   SearchResult make_result(Depth depth, Score score, int64_t elapsed, bool lower, bool upper);
 
   void iterate(const Position& pos, const SearchLimits& limits, const Report& report,

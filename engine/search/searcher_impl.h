@@ -1,9 +1,41 @@
 // Searcher's member definitions, compiled once per game (see search_instance.h).
 #pragma once
 
+#include "engine/search/aspiration.h"
 #include "engine/search/searcher.h"
 
 namespace splitlab::search {
+
+template <SearchGame G>
+Searcher<G>::Searcher(hashing::TranspositionTable& table) : worker_(shared_, 0) {
+  shared_.table = &table;
+  shared_.features = default_search_features<G>();
+  shared_.set_tuning(G::kDefaultSearchTuning);
+  worker_.on_periodic_check = [this] { check_limits(); };
+}
+
+template <SearchGame G>
+Searcher<G>::~Searcher() = default;
+
+template <SearchGame G>
+void Searcher<G>::check_limits() {
+  if (timed_ && !time_.active() && ponderhit_.load(std::memory_order_relaxed))
+    time_.start_after_ponder();
+  if (node_ceiling_ && nodes() >= node_ceiling_) {
+    stop_now();
+  } else if (time_.past_deadline()) {
+    if (has_answer_.load()) {
+      stop_now();
+    } else {
+      // No iteration is complete yet: finish the first in a hurry (SharedSearchState::
+      // hurry), then stop, so that even now the answer comes from a completed depth.
+      shared_.hurry.store(true, std::memory_order_relaxed);
+      stop_requested_.store(true);
+    }
+  } else if (time_.past_maximum() || (node_limit_ && nodes() >= node_limit_)) {
+    stop();
+  }
+}
 
 template <SearchGame G>
 SearchResult Searcher<G>::make_result(Depth depth, Score score, int64_t elapsed, bool lower,
