@@ -12,4 +12,7 @@ def this_shard(checks):
     status = os.environ.get("TEST_SHARD_STATUS_FILE")
     if status:
         open(status, "a").close()  # Tells Bazel that the script shards itself.
-    return [check for i, check in enumerate(checks) if i % total == index]
+    mine = [check for i, check in enumerate(checks) if i % total == index]
+    if not mine:  # More shards than checks: a shard that checks nothing must not pass.
+        raise SystemExit("no check falls to shard %d of %d" % (index + 1, total))
+    return mine
