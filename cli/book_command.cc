@@ -1,10 +1,10 @@
 #include "cli/book_command.h"
 
 #include <cstdio>
-#include <sstream>
 #include <type_traits>
 
 #include "cli/flags.h"
+#include "cli/position_input.h"
 #include "cli/search_flags.h"
 #include "engine/core/book_file.h"
 #include "engine/games/games.h"
@@ -57,26 +57,31 @@ int make(const Flags& flags, GameId game) {
   }
 }
 
-// The book moves of --fen after --moves, with their weights, in the game's move text.
+// The book moves of a position, with their weights, in the game's move text.
 template <typename G>
-int probe_book_of(const Flags& flags) {
-  std::string error;
-  typename G::Book book;
-  if (!book.load(flags.get("book"), error)) return fail(error);
-  typename G::Position pos;
-  if (!G::parse_fen(flags.get("fen", std::string(G::kStartFen)), pos, error))
-    return fail("--fen: " + error);
-  std::istringstream moves(flags.get("moves"));
-  for (std::string text; moves >> text;) {
-    const typename G::Move move = G::parse_move(pos, text, error);
-    if (move.is_none()) return fail("--moves: " + error);
-    G::make(pos, move);
-  }
+void print_book_moves(const typename G::Book& book, const typename G::Position& pos) {
   const auto found = book.moves(pos);
   std::printf("key %016llx: %zu book move%s\n", (unsigned long long)G::book_key(pos),
               found.size(), found.size() == 1 ? "" : "s");
   for (const auto& b : found)
     std::printf("%s %u\n", G::move_to_text(b.move).c_str(), unsigned(b.weight));
+}
+
+// The book moves of --fen after --moves, or (--stdin) of each position of standard input.
+template <typename G>
+int probe_book_of(const Flags& flags) {
+  std::string error;
+  typename G::Book book;
+  if (!book.load(flags.get("book"), error)) return fail(error);
+  if (flags.has("stdin")) {
+    if (flags.has("fen") || flags.has("moves"))
+      return fail("--stdin reads its positions from standard input: give no --fen or --moves");
+    const auto answer = [&](const typename G::Position& pos) { print_book_moves<G>(book, pos); };
+    return answer_input_positions<G>(answer, error) ? 0 : fail(error);
+  }
+  typename G::Position pos;
+  if (!set_up_position<G>(flags.get("fen"), flags.get("moves"), pos, error)) return fail(error);
+  print_book_moves<G>(book, pos);
   return 0;
 }
 
@@ -114,7 +119,10 @@ const util::CommandSpec& book_spec() {
                               1000000, 3),
                util::path_flag("book", "BOOK.bin", "probe: the book", util::PathKind::kInputFile),
                util::text_flag("fen", "FEN", "probe: the position", "the start position"),
-               util::text_flag("moves", "\"M1 M2 ...\"", "probe: moves played from it first")};
+               util::text_flag("moves", "\"M1 M2 ...\"", "probe: moves played from it first"),
+               util::switch_flag("stdin", "probe: each position of standard input, one a line "
+                                          "('startpos|fen FEN [moves ...]'), answering each as "
+                                          "it comes")};
     return c;
   }();
   return spec;

@@ -106,6 +106,51 @@ run perft --moves "e2e4 e7e5" --fen "$START" --depth 1 --divide
 grep -q '^g1f3: 1$' "$OUT" || fail "--moves e2e4 e7e5 --divide: no 'g1f3: 1' line"
 grep -q '^e1e2: 1$' "$OUT" || fail "--moves e2e4 e7e5 --divide: Ke2 missing after 1.e4 e5"
 
+# --- --stdin: one position a line, each answered as it comes --------------------------
+
+# The same counts as the one-position runs above, in one process: startpos with and without
+# moves, a FEN with moves, the optional 'position' word, a blank line skipped.
+printf '%s\n' "startpos" "" "position startpos moves e2e4" \
+  "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" \
+  "fen $START moves e2e4 e7e5" >"$TMP/positions.txt"
+"$BIN" perft --depth 2 --stdin <"$TMP/positions.txt" >"$OUT" 2>"$ERR"; status=$?
+counts=$(sed -n 's/^Nodes searched: //p' "$OUT" | tr '\n' ' ')
+[[ $status -eq 0 && "$counts" == "400 $e2e4_at_3 2039 $(
+  "$BIN" perft --moves "e2e4 e7e5" --depth 2 2>/dev/null | sed -n 's/^Nodes searched: //p') " ]] ||
+  fail "--stdin counts: exit $status, got '$counts': $(cat "$ERR")"
+# Each answer arrives before the next question is asked (a pipe held open, as the tests' legal-
+# move oracles hold it): the first count is read while the writer still holds the pipe.
+coproc PERFT { "$BIN" perft --depth 1 --divide --stdin 2>/dev/null; }
+# Bash forgets a coproc's descriptors when it ends: keep their numbers.
+perft_in=${PERFT[1]} perft_out=${PERFT[0]} perft_pid=$PERFT_PID
+# Asks the open perft one position; prints its "Nodes searched" line.
+ask() {
+  echo "$1" >&"$perft_in"
+  local line
+  while read -r -t 20 line <&"$perft_out"; do
+    [[ "$line" == "Nodes searched: "* ]] && { echo "$line"; return; }
+  done
+}
+answer=$(ask "startpos")
+[[ "$answer" == "Nodes searched: 20" ]] || fail "--stdin over a pipe: first answer '$answer'"
+answer=$(ask "fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+[[ "$answer" == "Nodes searched: 15" ]] || fail "--stdin over a pipe: second answer '$answer'"
+eval "exec ${perft_in}>&-" 2>/dev/null
+wait "$perft_pid" || fail "--stdin over a pipe: exit $? after its input closed"
+# A bad line stops the run with its number, after the answers before it.
+printf '%s\n' "startpos" "startpos moves e2e5" "startpos" >"$TMP/bad_positions.txt"
+"$BIN" perft --depth 1 --stdin <"$TMP/bad_positions.txt" >"$OUT" 2>"$ERR"; status=$?
+[[ $status -eq 2 && $(grep -c '^Nodes searched: 20$' "$OUT") -eq 1 ]] &&
+  grep -q '^splitlab perft: standard input, line 2: .*e2e5' "$ERR" ||
+  fail "--stdin bad move: exit $status, stdout $(cat "$OUT"), stderr $(cat "$ERR")"
+for bad in "midgame" "fen" "startpos e2e4" "fen 8/8/8 w - - 0 1"; do
+  echo "$bad" | "$BIN" perft --depth 1 --stdin >"$OUT" 2>"$ERR"; status=$?
+  [[ $status -eq 2 && ! -s "$OUT" ]] && grep -q '^splitlab perft: standard input, line 1: ' "$ERR" ||
+    fail "--stdin line '$bad': exit $status, stderr $(cat "$ERR")"
+done
+expect_usage_error "--stdin with --fen" "--stdin" perft --stdin --depth 1 --fen "$START"
+expect_usage_error "--stdin without --depth" "--depth" perft --stdin
+
 # --- Bad input: exit code 2 and one line on stderr --------------------------------------
 
 expect_usage_error "malformed FEN" "FEN" perft --fen "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" --depth 1

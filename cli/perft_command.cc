@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <fstream>
 #include <optional>
-#include <sstream>
 
 #include "bench/run_metadata.h"
 #include "cli/flags.h"
+#include "cli/position_input.h"
 #include "cli/search_flags.h"
 #include "engine/games/games.h"
 #include "engine/core/perft.h"
@@ -26,46 +26,63 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 int fail(const std::string& message) { return util::command_error("perft", message); }
 
-// Sets up the position from --fen and --moves.
+// The counts of one position: each root move's with --divide (then a blank line), then "Nodes
+// searched: N".
 template <Game G>
-bool setup_position(const Flags& flags, typename G::Position& pos, std::string& error) {
-  const std::string fen = flags.get("fen", std::string(G::kStartFen));
-  if (!G::parse_fen(fen, pos, error)) return false;
-  std::istringstream moves(flags.get("moves"));
-  std::string text;
-  while (moves >> text) {
-    const auto move = G::parse_move(pos, text, error);
-    if (move.is_none()) return false;
-    G::make(pos, move);
+uint64_t print_counts(typename G::Position& pos, int depth, bool divide) {
+  uint64_t nodes = 0;
+  if (divide) {
+    for (const auto& [move, count] : perft_divide<G>(pos, depth)) {
+      std::printf("%s: %llu\n", G::move_to_text(move).c_str(), (unsigned long long)count);
+      nodes += count;
+    }
+    std::printf("\n");
+  } else {
+    nodes = perft<G>(pos, depth);
   }
-  return true;
+  std::printf("Nodes searched: %llu\n", (unsigned long long)nodes);
+  std::fflush(stdout);
+  return nodes;
+}
+
+// --depth, which counting needs: false with `error` naming what is wrong.
+bool read_depth(const Flags& flags, const char* without, long long& depth, std::string& error) {
+  if (!flags.has("depth")) {
+    error = std::string("--depth is required ") + without;
+    return false;
+  }
+  return flags.get_int("depth", 1, kMaxPerftDepth, 1, depth, error);
 }
 
 template <Game G>
 int run_single(const Flags& flags) {
   std::string error;
   long long depth = 0;
-  if (!flags.has("depth")) return fail("--depth is required (or give --suite FILE)");
-  if (!flags.get_int("depth", 1, kMaxPerftDepth, 1, depth, error)) return fail(error);
+  if (!read_depth(flags, "(or give --suite FILE)", depth, error)) return fail(error);
   typename G::Position pos;
-  if (!setup_position<G>(flags, pos, error)) return fail(error);
+  if (!set_up_position<G>(flags.get("fen"), flags.get("moves"), pos, error)) return fail(error);
 
   const auto start = std::chrono::steady_clock::now();
-  uint64_t nodes = 0;
-  if (flags.has("divide")) {
-    for (const auto& [move, count] : perft_divide<G>(pos, int(depth))) {
-      std::printf("%s: %llu\n", G::move_to_text(move).c_str(), (unsigned long long)count);
-      nodes += count;
-    }
-    std::printf("\n");
-  } else {
-    nodes = perft<G>(pos, int(depth));
-  }
+  const uint64_t nodes = print_counts<G>(pos, int(depth), flags.has("divide"));
   const double seconds = seconds_since(start);
-  std::printf("Nodes searched: %llu\n", (unsigned long long)nodes);
-  std::fflush(stdout);
   std::fprintf(stderr, "perft %lld: %.3f s, %.0f nodes/s\n", depth, seconds,
                seconds > 0 ? nodes / seconds : 0.0);
+  return 0;
+}
+
+// --stdin: the counts of each position of standard input, one answer a line as it arrives.
+template <Game G>
+int run_stdin(const Flags& flags) {
+  std::string error;
+  long long depth = 0;
+  if (!read_depth(flags, "with --stdin", depth, error)) return fail(error);
+  if (flags.has("fen") || flags.has("moves") || flags.has("suite"))
+    return fail("--stdin reads its positions from standard input: give no --fen, --moves or "
+                "--suite");
+  const bool divide = flags.has("divide");
+  if (!answer_input_positions<G>(
+          [&](typename G::Position& pos) { print_counts<G>(pos, int(depth), divide); }, error))
+    return fail(error);
   return 0;
 }
 
@@ -154,6 +171,7 @@ int run_suite(const Flags& flags, const std::vector<std::string>& args) {
 
 template <Game G>
 int run(const Flags& flags, const std::vector<std::string>& args) {
+  if (flags.has("stdin")) return run_stdin<G>(flags);
   return flags.has("suite") ? run_suite<G>(flags, args) : run_single<G>(flags);
 }
 
@@ -175,6 +193,9 @@ const util::CommandSpec& perft_spec() {
                util::int_flag("depth", "N", "the depth to count to (required without --suite)",
                               1, kMaxPerftDepth, 1),
                util::switch_flag("divide", "first list each root move's count"),
+               util::switch_flag("stdin", "count each position of standard input, one a line "
+                                          "('startpos|fen FEN [moves ...]'), answering each as it "
+                                          "comes"),
                util::path_flag("suite", "FILE.epd", "check every depth count of a suite",
                                util::PathKind::kInputFile),
                util::int_flag("max-depth", "N", "with --suite, skip the counts deeper than N", 1,

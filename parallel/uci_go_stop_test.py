@@ -11,8 +11,8 @@ tests/data/middlegames.epd). It checks that:
   * every `go` is answered by exactly one `bestmove` (none missing, none extra: an `isready`
     after each cycle must come back before any further `bestmove`, and the total matches);
   * every best move is legal in its position; the legal moves of each distinct position come
-    from `splitlab perft --fen FEN [--moves ...] --depth 1 --divide`, run once per position
-    before the engine starts (the move generator is perft-tested on its own);
+    from `splitlab perft --depth 1 --divide --stdin` (one process answers them all, each
+    position once, before the engine starts; the move generator is perft-tested on its own);
   * `isready` sent during a search is answered (`readyok`) while the search runs;
   * nothing hangs: every wait is bounded, and a timeout fails the test with the engine's stderr;
   * the engine prints no "info string error" and quits cleanly with exit code 0 (under the
@@ -30,6 +30,11 @@ import subprocess
 import sys
 import threading
 import time
+
+# The protocol tests' legality oracle (engine/protocol/legal_moves.py, in this test's runfiles).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine",
+                                "protocol"))
+from legal_moves import LegalMoves, OracleError  # noqa: E402
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -59,25 +64,16 @@ def find_binary(explicit):
     raise TestFailure("cannot find the splitlab binary (tried %s)" % candidates)
 
 
+_oracles = {}
+
+
 def legal_moves(binary, fen, moves):
     """The legal moves of FEN after MOVES, from the perft-tested move generator."""
-    args = [binary, "perft", "--fen", fen, "--depth", "1", "--divide"]
-    if moves:
-        args += ["--moves", " ".join(moves)]
+    oracle = _oracles.setdefault(binary, LegalMoves(binary, "chess", timeout=60))
     try:
-        out = subprocess.run(args, capture_output=True, text=True, timeout=60)
-    except subprocess.TimeoutExpired:
-        raise TestFailure("perft timed out: %s" % " ".join(args))
-    if out.returncode != 0:
-        raise TestFailure("perft failed (%d): %s\n%s" % (out.returncode, " ".join(args),
-                                                          out.stderr))
-    result = set()
-    for line in out.stdout.splitlines():
-        if ":" in line and not line.startswith("Nodes"):
-            move, count = line.split(":", 1)
-            if count.strip() == "1":
-                result.add(move.strip())
-    return result
+        return set(oracle.of(fen, moves))
+    except OracleError as error:
+        raise TestFailure(str(error))
 
 
 def make_positions(binary, epd_path, rng, random_lines):

@@ -2,7 +2,12 @@
 """Sums test cases over the Bazel reports (test.xml) of the given test targets: prints
 "<passed> <failed>". Only the named targets count, so that reports left behind by targets
 that no longer exist cannot change the sum; a target without a report counts as one failure.
-A sharded target has one report per shard (shard_K_of_N/test.xml), and every shard must have one."""
+A sharded target has one report per shard (shard_K_of_N/test.xml), and every shard must have one.
+
+    count_test_cases.py [TESTLOGS [NAMES]]     (the targets' labels on stdin)
+
+NAMES: a file to which each passed case is appended as "LABEL CLASS.NAME", so that scripts/test
+can count the distinct cases over its passes (a case run in three passes is one distinct case)."""
 import pathlib
 import sys
 import xml.etree.ElementTree as ET
@@ -21,6 +26,7 @@ def report_paths(testlogs: pathlib.Path, label: str) -> list:
 
 def main() -> None:
     testlogs = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "bazel-testlogs")
+    names_file = open(sys.argv[2], "a") if len(sys.argv) > 2 else None
     labels = [line.strip() for line in sys.stdin if line.strip().startswith("//")]
     passed = failed = 0
     for label in labels:
@@ -32,14 +38,15 @@ def main() -> None:
                 print(f"count_test_cases: no readable report {xml.parent.name} for {label}",
                       file=sys.stderr)
                 continue
-            p, f = count_cases(tree, label)
+            p, f = count_cases(tree, label, names_file)
             passed += p
             failed += f
     print(passed, failed)
 
 
-def count_cases(tree, label):
-    """Passed and failed test cases of one report (skipped ones count as neither)."""
+def count_cases(tree, label, names_file=None):
+    """Passed and failed test cases of one report (skipped ones count as neither); each passed
+    one's name goes to `names_file` when there is one."""
     passed = failed = 0
     for case in tree.getroot().iter("testcase"):
         bad = case.find("failure") is not None or case.find("error") is not None
@@ -50,6 +57,8 @@ def count_cases(tree, label):
                   f"{case.get('name', '')}", file=sys.stderr)
         elif not skipped:
             passed += 1
+            if names_file:
+                names_file.write(f"{label} {case.get('classname', '')}.{case.get('name', '')}\n")
     return passed, failed
 
 if __name__ == "__main__":

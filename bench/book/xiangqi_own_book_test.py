@@ -6,7 +6,8 @@
 1. xiangqi_own_book.py, run again on the committed games, makes the committed file byte for byte;
    a copy with one weight changed is told apart (the canary of that comparison).
 2. `splitlab book probe --game xiangqi` finds moves for the start position, from more than one
-   opening, and for the position after the heaviest of them.
+   opening, and for the position after the heaviest of them; `--stdin` gives the same for both
+   in one process.
 3. The engine plays the book's moves with the same options in both protocols: over UCCI
    (`setoption bookfile`, `setoption ownbook true`, ranks 0..9) and over UCI with UCI_Variant
    xiangqi (`BookFile`, `OwnBook`, ranks 1..10). Its answer in the start position is reported
@@ -80,6 +81,21 @@ def main():
     after = probe(splitlab, book, heaviest) if heaviest else {}
     check(len(start) >= 2 and after, "the start position's book moves %s; after %s: %s"
           % (start, heaviest, after))
+    # The same two positions in one process, from standard input (book probe --stdin).
+    both = subprocess.run([splitlab, "book", "probe", "--game", "xiangqi", "--book", book,
+                           "--stdin"], input="startpos\nstartpos moves %s\n" % heaviest,
+                          capture_output=True, text=True, timeout=60)
+    blocks, block = [], None
+    for line in both.stdout.splitlines():
+        if line.startswith("key "):
+            block = {}
+            blocks.append(block)
+        elif line.strip() and block is not None:
+            move, weight = line.split()
+            block[move] = int(weight)
+    check(both.returncode == 0 and blocks == [start, after],
+          "book probe --stdin on the same two positions: %s (exit %d %s)"
+          % (blocks, both.returncode, both.stderr.strip()))
 
     options = {"ucci": ["ucci", "setoption bookfile " + book, "setoption ownbook true"],
                "uci": ["uci", "setoption name UCI_Variant value xiangqi",

@@ -39,6 +39,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from legal_moves import LegalMoves  # noqa: E402  (the same directory)
+
 CHESS_FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -53,27 +56,12 @@ XIANGQI_FENS = [
 MOVE = re.compile(r"^[a-i]\d+[a-i]\d+[nbrq]?$")
 
 
-class Oracle:
-    """Legal moves from `splitlab perft --divide`, cached per position (thread-safe)."""
-
-    def __init__(self, binary, game):
-        self.binary, self.game, self.cache, self.lock = binary, game, {}, threading.Lock()
+class Oracle(LegalMoves):
+    """Legal moves from `splitlab perft --divide --stdin` (legal_moves.py), cached per position
+    (thread-safe)."""
 
     def legal(self, fen, moves=()):
-        key = (fen, tuple(moves))
-        with self.lock:
-            if key in self.cache:
-                return self.cache[key]
-        args = [self.binary, "perft", "--game", self.game, "--fen", fen, "--depth", "1",
-                "--divide"] + (["--moves", " ".join(moves)] if moves else [])
-        out = subprocess.run(args, capture_output=True, text=True, timeout=120)
-        if out.returncode != 0:
-            raise RuntimeError("perft failed on %s %s: %s" % (fen, moves, out.stderr.strip()))
-        legal = [l.split(":")[0] for l in out.stdout.splitlines()
-                 if re.match(r"^[a-i]\d+[a-i]\d+[nbrq]?: \d+$", l)]
-        with self.lock:
-            self.cache[key] = legal
-        return legal
+        return self.of(fen, moves)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 the handshake and its options, searches by depth, by the clock and until stop, banmoves, a lost
 position (nobestmove), probe, bad input (an error line, and the engine carries on), position/go
 pairs sent back to back (each go waits its turn), and quit (the search it cuts short answers once,
-with a searched move, then bye). Legality of the engine's moves comes from `splitlab perft --game xiangqi --divide` (the
-move generator, perft-checked against Fairy-Stockfish), never from the engine under test.
+with a searched move, then bye). Legality of the engine's moves comes from `splitlab perft --game
+xiangqi --divide --stdin` (the move generator, perft-checked against Fairy-Stockfish;
+legal_moves.py), never from the engine under test.
 Every wait is bounded. Usage: ucci_session_test.py SPLITLAB
 """
 import queue
@@ -13,6 +14,8 @@ import subprocess
 import sys
 import threading
 import time
+
+from legal_moves import LegalMoves, OracleError  # The same directory.
 
 BINARY = None
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -28,13 +31,17 @@ def check(condition, message):
         raise Failure(message)
 
 
+_oracle = None
+
+
 def legal_moves(fen=START, moves=()):
-    args = [BINARY, "perft", "--game", "xiangqi", "--fen", fen, "--depth", "1", "--divide"]
-    if moves:
-        args += ["--moves", " ".join(moves)]
-    out = subprocess.run(args, capture_output=True, text=True, timeout=10)
-    check(out.returncode == 0, "perft failed: " + out.stderr.strip())
-    return {l.split(":")[0] for l in out.stdout.splitlines() if re.match(r"^[a-i]\d[a-i]\d: ", l)}
+    global _oracle
+    if _oracle is None:
+        _oracle = LegalMoves(BINARY, "xiangqi", timeout=60)
+    try:
+        return set(_oracle.of(fen, moves))
+    except OracleError as error:
+        check(False, "perft failed: %s" % error)
 
 
 class Ucci:

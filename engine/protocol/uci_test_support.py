@@ -2,8 +2,8 @@
 
 Every wait is bounded (a reader thread feeds a queue; each read has a deadline), and every engine
 process is killed at the end. Legality of the engine's moves is never asked of the UCI engine
-itself: the legal moves of a position come from `splitlab perft --fen FEN --moves "..." --depth 1
---divide` (the perft-tested move generator).
+itself: the legal moves of a position come from `splitlab perft --depth 1 --divide --stdin` (the
+perft-tested move generator; legal_moves.py).
 
 A test script lists its checks (functions taking a fresh Engine) and calls run_tests().
 """
@@ -16,6 +16,8 @@ import sys
 import threading
 import time
 import traceback
+
+from legal_moves import LegalMoves, OracleError  # The same directory.
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BINARY = None  # Set by run_tests().
@@ -40,28 +42,19 @@ def check(condition, message):
 # ------------------------------------------------------------------------------------------------
 # The legality oracle.
 
-_legal_cache = {}
+_oracle = None
 
 
 def generated_moves(fen=START_FEN, moves=()):
     """The legal moves after `moves` from `fen`, in the order the engine generates them (the
     order of `splitlab perft --divide`, and of a search's root moves before it orders them)."""
-    key = (fen, tuple(moves))
-    if key in _legal_cache:
-        return _legal_cache[key]
-    args = [BINARY, "perft", "--fen", fen, "--depth", "1", "--divide"]
-    if moves:
-        args += ["--moves", " ".join(moves)]
-    out = subprocess.run(args, capture_output=True, text=True, timeout=10)
-    if out.returncode != 0:
-        raise Failure("perft failed on %s moves %s: %s" % (fen, list(moves), out.stderr.strip()))
-    result = []
-    for line in out.stdout.splitlines():
-        m = re.match(r"^([a-h][1-8][a-h][1-8][nbrq]?): \d+$", line)
-        if m:
-            result.append(m.group(1))
-    _legal_cache[key] = result
-    return result
+    global _oracle
+    if _oracle is None:
+        _oracle = LegalMoves(BINARY, "chess", timeout=10 * WAIT_SCALE)
+    try:
+        return _oracle.of(fen, moves)
+    except OracleError as error:
+        raise Failure("perft failed on %s moves %s: %s" % (fen, list(moves), error))
 
 
 def legal_moves(fen=START_FEN, moves=()):

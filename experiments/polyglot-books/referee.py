@@ -119,25 +119,19 @@ def main():
             for key, move, weight, _ in a:
                 by_key.setdefault(key, {})[move] = weight
             text = open(games_path).read()
-            probed = mismatches = 0
+            questions = []
             for chunk in re.split(r"\n\n(?=\[Event )", text.strip())[:8 if QUICK else 40]:
                 body = chunk.split("\n\n", 1)[1]
                 sans = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t)][:-1]
                 uci = uci_moves(splitlab, sans[:12])
-                for ply in range(len(uci) + 1):
-                    result = subprocess.run([splitlab, "book", "probe", "--book", theirs, "--moves",
-                                             " ".join(uci[:ply])], capture_output=True, text=True)
-                    lines = result.stdout.split("\n")
-                    key = int(lines[0].split()[1].rstrip(":"), 16)
-                    want = by_key.get(key, {})
-                    got = {}
-                    for line in lines[1:]:
-                        if line.strip():
-                            move, weight = line.split()
-                            got[polyglot_word(move, want)] = int(weight)
-                    probed += 1
-                    if got != want:
-                        mismatches += 1
+                questions += ["startpos moves " + " ".join(uci[:ply]) for ply in range(len(uci) + 1)]
+            probed = mismatches = 0
+            for key, moves in probe_many(splitlab, theirs, questions):
+                want = by_key.get(key, {})
+                got = {polyglot_word(move, want): weight for move, weight in moves.items()}
+                probed += 1
+                if got != want:
+                    mismatches += 1
             check(probed > (40 if QUICK else 200) and mismatches == 0,
                   "splitlab's reader on polyglot's book: %d positions, moves and weights, %d differ"
                   % (probed, mismatches))
@@ -254,19 +248,36 @@ def probe_against_dump(splitlab, book, edges, fens):
     if QUICK:
         keys = keys[::max(1, len(keys) // 25)]
     wrong = []
-    for key in keys:
-        result = subprocess.run([splitlab, "book", "probe", "--book", book, "--fen", fens[key]],
-                                capture_output=True, text=True)
-        weights = {}
-        for line in result.stdout.split("\n")[1:]:
-            if line.strip():
-                move, weight = line.split()
-                weights[move] = int(weight)
+    answers = probe_many(splitlab, book, ["fen " + fens[key] for key in keys])
+    for key, (_, weights) in zip(keys, answers):
         total = sum(weights.values())
         got = {move: "%.0f" % (100 * (w / total)) for move, w in weights.items()}
-        if result.returncode != 0 or got != edges[key]:
+        if got != edges[key]:
             wrong.append("%s: probe %s, dump-book %s" % (fens[key], got, edges[key]))
     return len(keys), wrong
+
+
+def probe_many(splitlab, book, questions):
+    """`splitlab book probe --stdin` on each position ("startpos moves ...", "fen FEN"), one
+    process for them all: [(Polyglot key, {uci move: weight})], in the questions' order."""
+    result = subprocess.run([splitlab, "book", "probe", "--book", book, "--stdin"],
+                            input="\n".join(questions) + "\n", capture_output=True, text=True)
+    lines = result.stdout.split("\n")
+    answers = []
+    while lines and lines[0].startswith("key "):
+        head = lines.pop(0).split()  # "key 463b96181691fc9c: 2 book moves"
+        count = int(head[2])
+        moves = {}
+        for line in lines[:count]:
+            move, weight = line.split()
+            moves[move] = int(weight)
+        del lines[:count]
+        answers.append((int(head[1].rstrip(":"), 16), moves))
+    if result.returncode != 0 or len(answers) != len(questions):
+        raise RuntimeError("book probe --stdin answered %d of %d positions (exit %d): %s"
+                           % (len(answers), len(questions), result.returncode,
+                              result.stderr.strip()))
+    return answers
 
 
 UCI_CACHE = {}
