@@ -70,13 +70,3 @@ class LegalMoves:
                 question, answer.get("error", "no count within %.0f s" % self.timeout),
                 ": " + stderr.strip() if stderr.strip() else ""))
         return result
-
-    def close(self):
-        with self.lock:
-            if self.proc is not None and self.proc.poll() is None:
-                self.proc.stdin.close()
-                try:
-                    self.proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    self.proc.kill()
-            self.proc = None
