@@ -6,8 +6,14 @@
 
 namespace splitlab::cli {
 
-// The registry's strategies, YBWC by default, and the teams of parallel/ for both games.
-// Made once; lives for the program.
+// The registry's strategies, YBWC by default, and the teams of parallel/ for every game
+// registered. Made once; lives for the program.
 const protocol::ParallelSearch& parallel_search();
+
+// Each game's threads (parallel_search_of.h's add_provider<G>), registered by each game.
+struct ThreadProviderHook {
+  using Fn = void (*)(protocol::ParallelSearch& search);
+  static constexpr const char* kWhat = "thread provider";
+};
 
 }  // namespace splitlab::cli

@@ -11,13 +11,13 @@
 #include <set>
 #include <sstream>
 #include <string_view>
-#include <type_traits>
 
 #include "bench/run_metadata.h"
 #include "cli/configure_parallel.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
-#include "engine/games/games.h"
+#include "cli/predictor_run.h"
+#include "engine/games/game_hooks.h"
 #include "engine/protocol/epd.h"
 #include "engine/search/searcher.h"
 #include "engine/util/errors.h"
@@ -28,18 +28,13 @@
 #include "parallel/report.h"
 
 namespace splitlab::cli {
-namespace {
+namespace predictor_detail {
 
 using search::kDraftBuckets;
 using search::kNodeTypes;
 using search::NodeType;
 
 int fail(const std::string& message) { return util::command_error("predictor", message); }
-
-struct SuitePosition {
-  std::string id;
-  std::string fen;
-};
 
 // Commas and quotes would break the CSV files that name positions by id.
 std::string csv_safe(std::string text) {
@@ -49,10 +44,9 @@ std::string csv_safe(std::string text) {
 }
 
 // The game's bench or scaling positions, or an EPD file of positions of the game.
-template <typename G>
-bool load_suite(const std::string& suite, std::vector<SuitePosition>& positions,
+bool load_suite(GameId game_id, const std::string& suite, std::vector<SuitePosition>& positions,
                 std::string& error) {
-  const GameInfo& game = game_info(game_id_of<G>());
+  const GameInfo& game = game_info(game_id);
   if (suite == "bench") {
     for (const auto& p : game.bench_positions)
       positions.push_back({std::string(p.id), std::string(p.fen)});
@@ -61,15 +55,15 @@ bool load_suite(const std::string& suite, std::vector<SuitePosition>& positions,
       positions.push_back({std::string(p.id), std::string(p.fen)});
   } else {
     std::vector<protocol::EpdRecord> records;
-    if (!protocol::read_epd_file(suite, records, error)) return false;
+    if (!protocol::read_epd_file(suite, records, error, game.epd_position_fields)) return false;
     for (const auto& r : records) {
       const auto* id = r.find("id");
       positions.push_back(
           {csv_safe(id && !id->operands.empty() ? id->operands[0]
                                                 : "line" + std::to_string(r.line_number)),
            r.fen});
-      typename G::Position pos;
-      if (!G::parse_fen(r.fen, pos, error)) {
+      std::string fen;
+      if (!game.normalise_fen(r.fen, fen, error)) {
         error = suite + ":" + std::to_string(r.line_number) + ": " + error;
         return false;
       }
@@ -80,47 +74,6 @@ bool load_suite(const std::string& suite, std::vector<SuitePosition>& positions,
     return false;
   }
   return true;
-}
-
-// What the measurement adds up: the node types of every thread, and the splits.
-struct PredictorCounts {
-  search::NodeTypeStats node_types;
-  search::SplitOutcomesByDraft splits{};
-
-  PredictorCounts& operator+=(const PredictorCounts& o) {
-    node_types += o.node_types;
-    for (int b = 0; b < kDraftBuckets; ++b)
-      for (int t = 0; t < kNodeTypes; ++t) splits[b][t] += o.splits[b][t];
-    return *this;
-  }
-  uint64_t splits_made() const {
-    uint64_t n = 0;
-    for (const auto& draft : splits)
-      for (const auto& o : draft) n += o.made;
-    return n;
-  }
-  uint64_t splits_wasted() const {
-    uint64_t n = 0;
-    for (const auto& draft : splits)
-      for (const auto& o : draft) n += o.wasted;
-    return n;
-  }
-};
-
-// The counts of the searcher's last search, over all its threads.
-template <typename G>
-PredictorCounts counts_of_last_search(search::Searcher<G>& searcher) {
-  PredictorCounts counts;
-  counts.node_types = searcher.stats().node_types;
-  if (auto* team = parallel::team_of(searcher)) {
-    for (int t = 1; t < team->threads(); ++t)
-      counts.node_types += team->helper(t).stats().node_types;
-  }
-  for (const auto& report : parallel::thread_reports(searcher))
-    for (int b = 0; b < kDraftBuckets; ++b)
-      for (int t = 0; t < kNodeTypes; ++t)
-        counts.splits[b][t] += report.stats.splits_by_draft[b][t];
-  return counts;
 }
 
 // ---- position_counts.csv: every nonzero counter of a position, one per row, so that a resumed
@@ -300,14 +253,6 @@ constexpr const char* kPositionsHeader =
     "position,id,completed_depth,score,bestmove,nodes,seconds,counted_nodes,right_percent,"
     "cut_nodes,first_move_cut_percent,splits,wasted_splits,fen";
 
-// What an earlier run in the same folder recorded.
-struct EarlierRun {
-  std::set<int> positions;  // 1-based, as in positions.csv.
-  PredictorCounts counts;
-  uint64_t nodes = 0;
-  double seconds = 0;
-};
-
 // Reads positions.csv and position_counts.csv of an earlier run, if any. Refuses a folder
 // whose run had other settings or another suite; drops the counts of a position whose row in
 // positions.csv was never written (the run stopped in between), rewriting the file without them.
@@ -387,7 +332,9 @@ bool read_earlier_run(const std::string& dir, const std::string& settings_line,
   return true;
 }
 
-}  // namespace
+}  // namespace predictor_detail
+
+using predictor_detail::fail;
 
 const util::CommandSpec& predictor_spec() {
   static const util::CommandSpec spec = [] {
@@ -417,15 +364,7 @@ const util::CommandSpec& predictor_spec() {
   return spec;
 }
 
-namespace {
-
-// What a run has counted so far (an earlier run's, then each position's added).
-struct RunTotals {
-  PredictorCounts counts;
-  uint64_t nodes = 0;
-  double seconds = 0;
-  size_t positions_done = 0;
-};
+namespace predictor_detail {
 
 // The files rewritten after each position, so that an interrupted run keeps everything
 // finished.
@@ -512,33 +451,6 @@ bool create_out_dir(const std::string& dir, std::string& error) {
   return true;
 }
 
-// What the measurement keeps of one position's search.
-struct PositionSearch {
-  search::SearchResult result;
-  double seconds = 0;
-  PredictorCounts counts;
-};
-
-// Searches `pos` from an empty table, so that no position's counts depend on the one before.
-template <typename G>
-PositionSearch search_position(const typename G::Position& pos, long long depth,
-                               long long movetime_ms, hashing::TranspositionTable& table,
-                               search::Searcher<G>& searcher) {
-  table.clear();
-  searcher.new_game();
-  search::SearchLimits limits;
-  if (movetime_ms > 0)
-    limits.movetime_ms = movetime_ms;
-  else
-    limits.depth = int(depth);
-  searcher.arm();
-  const auto start = std::chrono::steady_clock::now();
-  auto result = searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return {std::move(result), seconds, counts_of_last_search(searcher)};
-}
-
 void add_to_totals(const PositionSearch& searched, RunTotals& totals) {
   totals.counts += searched.counts;
   totals.nodes += searched.result.nodes;
@@ -559,15 +471,6 @@ void print_position_line(int number, size_t suite_size, const std::string& id,
   std::fflush(stdout);
 }
 
-// Where a run writes: its folder, the comments every results file starts with, the settings,
-// and the two files it appends a row to after each position.
-struct RunOutput {
-  std::string dir;
-  std::string header;
-  std::string settings;
-  std::ofstream positions_csv, counts_csv;
-};
-
 // Appends a searched position's rows, then rewrites the tables with the new totals.
 bool record_position(int number, const SuitePosition& position, const PositionSearch& searched,
                      size_t suite_size, const RunTotals& totals, RunOutput& out,
@@ -583,86 +486,7 @@ bool record_position(int number, const SuitePosition& position, const PositionSe
   return write_results(out.dir, out.header, out.settings, suite_size, totals, error);
 }
 
-// Searches every position of `suite` that the earlier run did not finish, recording each.
-template <typename G>
-bool search_suite(const std::vector<SuitePosition>& suite, const std::set<int>& done,
-                  long long depth, long long movetime_ms, hashing::TranspositionTable& table,
-                  search::Searcher<G>& searcher, RunOutput& out, RunTotals& totals,
-                  std::string& error) {
-  util::Progress progress("predictor");
-  const size_t to_search = suite.size() - done.size();
-  size_t searched = 0;
-  for (size_t i = 0; i < suite.size(); ++i) {
-    const int number = int(i) + 1;
-    if (done.count(number)) continue;
-    typename G::Position pos;
-    if (!G::parse_fen(suite[i].fen, pos, error)) {
-      error = suite[i].id + ": " + error;
-      return false;
-    }
-    const PositionSearch position = search_position(pos, depth, movetime_ms, table, searcher);
-    add_to_totals(position, totals);
-    if (!record_position(number, suite[i], position, suite.size(), totals, out, error))
-      return false;
-    print_position_line(number, suite.size(), suite[i].id, position);
-    progress.update(double(++searched), double(to_search), suite[i].id);
-  }
-  return true;
-}
-
-}  // namespace
-
-namespace {
-
-// The run of the game G: its suite, its searcher, the files, the report.
-template <typename G>
-int run_predictor(const Flags& flags, const std::vector<std::string>& args, long long depth,
-                  long long movetime_ms) {
-  std::string error;
-  const std::string suite_name = flags.get("suite", "bench");
-  std::vector<SuitePosition> suite;
-  if (!load_suite<G>(suite_name, suite, error)) return fail(error);
-
-  hashing::TranspositionTable table;
-  if (!configure_table(flags, 16, table, error)) return fail(error);
-  search::Searcher<G> searcher(table);
-  if (!configure_parallel(flags, searcher, error)) return fail(error);
-
-  RunOutput out;
-  out.settings =
-      describe_settings(flags, suite_name, depth, movetime_ms, G::kDefaultSearchFeatures);
-  const std::string settings_line = "# settings: " + out.settings;
-  out.dir = flags.get("out", "results/predictor");
-  if (!create_out_dir(out.dir, error)) return fail(error);
-  EarlierRun earlier;
-  if (!read_earlier_run(out.dir, settings_line, suite, earlier, error)) return fail(error);
-
-  const auto metadata =
-      bench::collect_run_metadata(bench::splitlab_command_line("predictor", args), std::nullopt);
-  out.header = bench::run_metadata_comments(metadata) + settings_line + '\n';
-  if (!open_outputs(out.dir, out.header, metadata, earlier.positions.empty(), out.positions_csv,
-                    out.counts_csv, error))
-    return fail(error);
-  if (!earlier.positions.empty())
-    std::fprintf(stderr, "predictor: resuming in %s after %zu of %zu positions\n",
-                 out.dir.c_str(), earlier.positions.size(), suite.size());
-
-  std::printf("predictor: %zu positions, %s\n", suite.size(), out.settings.c_str());
-  RunTotals totals{earlier.counts, earlier.nodes, earlier.seconds, earlier.positions.size()};
-  if (!search_suite(suite, earlier.positions, depth, movetime_ms, table, searcher, out, totals,
-                    error))
-    return fail(error);
-  if (!write_results(out.dir, out.header, out.settings, suite.size(), totals, error))
-    return fail(error);
-  std::printf("\n%s\nResults in %s\nNodes searched: %llu\n",
-              report_text(out.settings, totals.positions_done, suite.size(), totals.nodes,
-                          totals.seconds, totals.counts)
-                  .c_str(),
-              out.dir.c_str(), (unsigned long long)totals.nodes);
-  return 0;
-}
-
-}  // namespace
+}  // namespace predictor_detail
 
 int predictor_command(const std::vector<std::string>& args) {
   Flags flags(predictor_spec().flags);
@@ -675,9 +499,7 @@ int predictor_command(const std::vector<std::string>& args) {
     return fail(error);
   GameId game = kDefaultGame;
   if (flags.has("game") && !parse_game(flags.get("game"), game, error)) return fail(error);
-  return with_game(game, [&]<typename G>(std::type_identity<G>) {
-    return run_predictor<G>(flags, args, depth, movetime_ms);
-  });
+  return PerGame<PredictorHook>::of(game)(flags, args, depth, movetime_ms);
 }
 
 }  // namespace splitlab::cli

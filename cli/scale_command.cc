@@ -16,7 +16,7 @@
 #include "bench/scale/scale.h"
 #include "cli/flags.h"
 #include "cli/search_flags.h"
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/protocol/epd.h"
 #include "engine/util/errors.h"
 #include "engine/util/text.h"
@@ -150,16 +150,12 @@ bool load_scale_suite(const Flags& flags, GameId game, std::vector<bench::ScaleP
   };
   if (flags.has("suite")) {
     std::vector<protocol::EpdRecord> records;
-    if (!protocol::read_epd_file(flags.get("suite"), records, error)) return failed(error);
+    if (!protocol::read_epd_file(flags.get("suite"), records, error,
+                                 game_info(game).epd_position_fields)) return failed(error);
     std::map<std::string, int> first_line_of;  // Position id -> its line.
     for (const auto& r : records) {
       std::string fen;
-      const bool ok = with_game(game, [&]<typename G>(std::type_identity<G>) {
-        typename G::Position pos;
-        if (!G::parse_fen(r.fen, pos, error)) return false;
-        fen = G::fen(pos);
-        return true;
-      });
+      const bool ok = game_info(game).normalise_fen(r.fen, fen, error);
       if (!ok) return failed(flags.get("suite") + ":" + std::to_string(r.line_number) + ": " + error);
       const auto* id = r.find("id");
       const std::string name =

@@ -1,7 +1,12 @@
 """A libFuzzer target: NAME.cc linked with libFuzzer's main (clang's -fsanitize=fuzzer), and its
 committed corpus replayed in the normal suite."""
 
+load("//:games.bzl", "GAMES")
+
 def splitlab_fuzz_target(name, deps = [], **kwargs):
+    # Every target links the registry's games, as the binary does: the list of games and their
+    # hooks are filled at run time (engine/games/game_info.h).
+    deps = deps + GAMES
     native.cc_binary(
         name = name,
         srcs = [name + ".cc"],

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "bench/book/default_book.h"
-#include "engine/games/games.h"
+#include "engine/games/game_info.h"
 #include "engine/protocol/epd.h"
 #include "engine/protocol/pgn.h"
 
@@ -111,14 +111,10 @@ bool parse_epd_openings(std::string_view text, const std::string& source,
     if (first == std::string_view::npos || line[first] == '#') continue;
     protocol::EpdRecord record;
     std::string fen;
-    bool ok = protocol::parse_epd_line(line, record, error);
+    bool ok = protocol::parse_epd_line(line, record, error,
+                                      game_info(variant).epd_position_fields);
     if (ok) {
-      ok = with_game(variant, [&]<typename G>(std::type_identity<G>) {
-        typename G::Position position;
-        if (!G::parse_fen(record.fen, position, error)) return false;
-        fen = G::fen(position);
-        return true;
-      });
+      ok = game_info(variant).normalise_fen(record.fen, fen, error);
     }
     if (!ok) {
       error = source + ":" + std::to_string(line_number) + ": " + error;

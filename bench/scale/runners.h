@@ -27,6 +27,14 @@ std::unique_ptr<SplitlabRunner> make_splitlab_runner(const Config& config,
                                                      const ScaleConfig& scale,
                                                      hashing::TranspositionTable& table);
 
+// The runner of each game (engine/games/game_hooks.h): game_runner.h's make_game_runner<G>,
+// registered by each game.
+struct SplitlabRunnerHook {
+  using Fn = std::unique_ptr<SplitlabRunner> (*)(const Config&, const ScaleConfig&,
+                                                 hashing::TranspositionTable&);
+  static constexpr const char* kWhat = "scale runner";
+};
+
 // A reference engine over UCI: its options, Threads and Hash set, and a first search done so
 // that what it sets up lazily is in no position's time. error() says why it cannot search.
 class ReferenceRunner {

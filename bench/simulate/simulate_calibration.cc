@@ -11,11 +11,10 @@
 
 #include "bench/simulate/virtual_cpus.h"
 #include "bench/stats/statistics.h"
-#include "engine/games/games.h"
-#include "engine/search/searcher.h"
+#include "bench/simulate/calibration_search.h"
+#include "engine/games/game_hooks.h"
 #include "engine/util/progress.h"
 #include "hashing/tt.h"
-#include "parallel/options.h"
 #include "parallel/parker.h"
 
 namespace splitlab::bench {
@@ -27,52 +26,10 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// One search of `fen` to `depth` with a fresh table: by one real thread (meter null,
-// threads 1), by `threads` real YBWC threads, or metered by one virtual CPU.
-struct Measured {
-  double seconds = 0;
-  uint64_t nodes = 0;
-  double split_seconds = 0;
-  uint64_t split_events = 0;
-};
-
-template <typename G>
-Measured search_game_once(const CalibrationConfig& config, hashing::TranspositionTable& table,
-                          const std::string& fen, int threads, parallel::VirtualCpus* cpus) {
-  search::Searcher<G> searcher(table);
-  searcher.shared_state().features = config.features;
-  parallel::SplitSettings settings;
-  settings.strategy = parallel::SplitStrategy::kYbwc;
-  parallel::configure_threads(searcher, threads, settings);
-  searcher.set_meter(cpus);
-  typename G::Position pos;
-  std::string error;
-  G::parse_fen(fen, pos, error);  // Checked when the suite was read.
-  table.clear();
-  searcher.new_game();
-  if (cpus) cpus->reset();
-  search::SearchLimits limits;
-  limits.depth = config.depth;
-  searcher.arm();
-  const auto start = Clock::now();
-  searcher.run(pos, limits, false, 0, [](const search::SearchResult&) {});
-  Measured m;
-  m.seconds = seconds_since(start);
-  m.nodes = searcher.nodes();
-  for (const auto& t : parallel::thread_reports(searcher)) {
-    m.split_seconds += t.stats.split_seconds;
-    m.split_events += t.stats.splits + t.stats.joins;
-  }
-  if (cpus) m.seconds = double(cpus->clock_ps(0)) * 1e-12;
-  return m;
-}
-
 // The costs are measured on the positions' game's search.
-Measured search_once(const CalibrationConfig& config, hashing::TranspositionTable& table,
-                     const std::string& fen, int threads, parallel::VirtualCpus* cpus) {
-  return with_game(config.game, [&]<typename G>(std::type_identity<G>) {
-    return search_game_once<G>(config, table, fen, threads, cpus);
-  });
+CalibrationSearch search_once(const CalibrationConfig& config, hashing::TranspositionTable& table,
+                              const std::string& fen, int threads, parallel::VirtualCpus* cpus) {
+  return PerGame<CalibrationSearchHook>::of(config.game)(config, table, fen, threads, cpus);
 }
 
 struct WakeFigures {
@@ -152,19 +109,19 @@ bool calibrate_costs(const CalibrationConfig& config, std::string& costs_file, s
   for (size_t p = 0; p < count; ++p) {
     const std::string& fen = config.positions[p].fen;
     double best = 1e300;
-    Measured real;
+    CalibrationSearch real;
     for (int r = 0; r < config.repeats; ++r) {
       real = search_once(config, table, fen, 1, nullptr);
       best = std::min(best, real.seconds);
     }
-    const Measured simulated = search_once(config, table, fen, 1, &one_cpu);
+    const CalibrationSearch simulated = search_once(config, table, fen, 1, &one_cpu);
     if (simulated.nodes != real.nodes) {
       error = "position " + config.positions[p].id + ": one virtual CPU searched " +
               std::to_string(simulated.nodes) + " nodes, the real thread " +
               std::to_string(real.nodes) + " (the simulator must search the same tree)";
       return false;
     }
-    const Measured two = search_once(config, table, fen, 2, nullptr);
+    const CalibrationSearch two = search_once(config, table, fen, 2, nullptr);
     real_total += best;
     virtual_total += simulated.seconds;
     nodes_total += real.nodes;

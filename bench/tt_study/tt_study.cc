@@ -16,7 +16,8 @@
 #include "bench/ranks/work_queue.h"
 #include "bench/resumable_csv.h"
 #include "bench/run_metadata.h"
-#include "engine/games/games.h"
+#include "bench/tt_study/series_search.h"
+#include "engine/games/game_hooks.h"
 #include "engine/search/search_features.h"
 #include "engine/search/searcher.h"
 #include "engine/util/files.h"
@@ -43,13 +44,6 @@ search::SearchFeatures no_features() {
   search::SearchFeatures features;
   for (auto name : search::kSearchFeatureNames) *search::search_feature(features, name) = false;
   return features;
-}
-
-// The full search is the game's default search.
-search::SearchFeatures features_of(StudySearch search, GameId game) {
-  return search == StudySearch::Plain
-             ? no_features()
-             : search::search_features_of(game_info(game).default_search_features);
 }
 
 std::string hex(uint64_t value) {
@@ -217,6 +211,14 @@ std::string run_json(const TtStudyConfig& config, const RunState& state) {
 
 }  // namespace
 
+// The full search is the game's default search.
+search::SearchFeatures features_of(StudySearch search, GameId game) {
+  return search == StudySearch::Plain
+             ? no_features()
+             : search::search_features_of(game_info(game).default_search_features);
+}
+
+
 std::string tt_study_config_text(const TtStudyConfig& config, const std::string& commit) {
   std::string text =
       "# splitlab tt-study: what the rows of results.csv were measured on. A rerun into this\n"
@@ -239,33 +241,6 @@ std::string tt_study_config_text(const TtStudyConfig& config, const std::string&
   return text;
 }
 
-namespace {
-
-template <typename G>
-void search_series(const std::vector<GameSeries>& series, int depth,
-                   hashing::TranspositionTable& table, TtStudyRow& row,
-                   const std::function<void(int)>& searched) {
-  // On the heap: the worker's frame stack is large.
-  auto searcher = std::make_unique<search::Searcher<G>>(table);
-  searcher->shared_state().features = features_of(row.search, series.front().game);
-  searcher->shared_state().plain_search = row.search == StudySearch::Plain;
-  search::SearchLimits limits;
-  limits.depth = depth;
-  for (const auto& game : series) {
-    table.clear();
-    searcher->new_game();
-    for (const auto& pos : replay_series<G>(game)) {
-      if (row.table == StudyTable::Cleared) table.clear();
-      searcher->arm();
-      const auto result = searcher->run(pos, limits, false, 0, [](const search::SearchResult&) {});
-      row.nodes += result.nodes;
-      ++row.positions;
-      if (searched) searched(row.positions);
-    }
-  }
-}
-
-}  // namespace
 
 bool measure_tt_study_row(const std::vector<GameSeries>& series, int depth,
                           hashing::TtEntryScheme scheme, TtStudyRow& row,
@@ -279,9 +254,7 @@ bool measure_tt_study_row(const std::vector<GameSeries>& series, int depth,
   row.positions = 0;
   const auto start = Clock::now();
   if (!series.empty())
-    with_game(series.front().game, [&]<typename G>(std::type_identity<G>) {
-      search_series<G>(series, depth, table, row, searched);
-    });
+    PerGame<SeriesSearchHook>::of(series.front().game)(series, depth, table, row, searched);
   row.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return true;
 }

@@ -53,4 +53,17 @@ std::string standard_move_text(const typename G::Position& pos, typename G::Move
     return G::move_to_text(move);
 }
 
+// How many of the FEN's fields an EPD line's position has, the move counters aside: the
+// traits' kEpdPositionFields where it says (tic-tac-toe's "3/3/3 x" has two), else four
+// (placement, side, castling, en passant: chess and xiangqi).
+inline constexpr int kDefaultEpdPositionFields = 4;
+
+template <Game G>
+constexpr int epd_position_fields() {
+  if constexpr (requires { G::kEpdPositionFields; })
+    return G::kEpdPositionFields;
+  else
+    return kDefaultEpdPositionFields;
+}
+
 }  // namespace splitlab

@@ -1,7 +1,8 @@
 // What code that does not know a game's type needs of the games: each game's traits' values
-// and hooks (GameInfo), by GameId and by name. The registry that fills it from the traits types
-// is games.h, which includes every game; this header includes none, so the many files that only
-// name, list or referee games do not parse them.
+// and hooks (GameInfo), by GameId and by name. Games register themselves before main (a game's
+// register package, game_registration.h), so the list is whatever the binary links: the
+// binary's list of register packages is the registry (the root BUILD's GAMES), and a test links
+// a game of its own beside them. This header includes no game.
 #pragma once
 
 #include <memory>
@@ -18,7 +19,10 @@ namespace splitlab {
 
 // What code that does not know a game's type at compile time needs of it: its traits' values.
 struct GameInfo {
-  GameId id;
+  GameId id;  // Its place in all_games(), set when the list is first read.
+  // Where the game stands in the list: the default game (the first) has the lowest; games of
+  // one rank are listed by name.
+  int rank;
   std::string_view name;          // "chess", "xiangqi": --game, UCI_Variant, results
   std::string_view variant_name;  // cutechess's: "standard", "xiangqi" (results, PGN tag)
   std::span<const std::string_view> other_names;  // also read as this game
@@ -44,10 +48,24 @@ struct GameInfo {
   // ("none": none by default).
   int scale_depth;
   std::string_view scale_references;
+  // A position of the game read from `text` and written back in the game's own form (a match's
+  // openings keep that); false with `error` naming the fault.
+  bool (*normalise_fen)(std::string_view text, std::string& fen, std::string& error) = nullptr;
+  // How many fields an EPD line's position has before the move counters (epd_position_fields
+  // in engine/core/game.h): what the game's EPD files are read with.
+  int epd_position_fields = 0;
 };
 
-// Every game, in GameId's order (the registry's list, games.h); the first is the default game.
+// Adds a game to the list (its registration, before main: game_registration.h). Registering
+// after the list was first read, or a name twice, ends the process naming the game.
+void register_game(const GameInfo& info);
+
+// Every game registered, by rank then name, in GameId's order; the first is the default game.
+// Fixed when first read.
 std::span<const GameInfo> all_games();
+
+// The id of the game whose own name is `name` (G::kName for code that holds a traits type).
+GameId game_id_named(std::string_view name);
 
 const GameInfo& game_info(GameId id);
 

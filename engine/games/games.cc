@@ -1,18 +1,71 @@
-#include "engine/games/games.h"
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <tuple>
+#include <vector>
+
+#include "engine/games/game_info.h"
 
 namespace splitlab {
 
 namespace {
 
-// The registry's table, made from the traits types at compile time.
-constexpr std::array<GameInfo, AllGames::kSize> kGameTable =
-    games_detail::table_of(AllGames{}, std::make_index_sequence<AllGames::kSize>{});
+// The games registered so far, and whether the list has been read (then it is fixed).
+std::vector<GameInfo>& registered() {
+  static std::vector<GameInfo> games;
+  return games;
+}
+std::atomic<bool> list_read{false};
+
+[[noreturn]] void registry_error(std::string_view game, const char* what) {
+  std::fprintf(stderr, "splitlab: the game '%.*s' %s\n", int(game.size()), game.data(), what);
+  std::abort();
+}
+
+// The list in GameId's order: by rank, then name.
+std::vector<GameInfo> fixed_list() {
+  std::vector<GameInfo> games = registered();
+  std::sort(games.begin(), games.end(), [](const GameInfo& a, const GameInfo& b) {
+    return std::tie(a.rank, a.name) < std::tie(b.rank, b.name);
+  });
+  for (size_t i = 0; i < games.size(); ++i) games[i].id = GameId(i);
+  list_read.store(true, std::memory_order_release);
+  return games;
+}
 
 }  // namespace
 
-std::span<const GameInfo> all_games() { return kGameTable; }
+void register_game(const GameInfo& info) {
+  // Registrations run in static initialisers, on the one thread there is then.
+  if (list_read.load(std::memory_order_acquire))
+    registry_error(info.name, "registered after the list of games was read");
+  for (const GameInfo& game : registered())
+    if (game.name == info.name) registry_error(info.name, "registered twice");
+  registered().push_back(info);
+}
 
-const GameInfo& game_info(GameId id) { return kGameTable[size_t(id)]; }
+std::span<const GameInfo> all_games() {
+  static const std::vector<GameInfo> games = fixed_list();
+  return games;
+}
+
+const GameInfo& game_info(GameId id) {
+  const std::span<const GameInfo> games = all_games();
+  if (size_t(id) >= games.size()) {
+    // A binary or test that links no game's register package (//:games.bzl) has no list.
+    std::fprintf(stderr, "splitlab: no game number %d: %zu games are registered\n", int(id),
+                 games.size());
+    std::abort();
+  }
+  return games[size_t(id)];
+}
+
+GameId game_id_named(std::string_view name) {
+  for (const GameInfo& game : all_games())
+    if (game.name == name) return game.id;
+  registry_error(name, "is not registered");
+}
 
 bool parse_game(std::string_view text, GameId& out, std::string& error) {
   for (const GameInfo& game : all_games()) {

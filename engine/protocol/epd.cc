@@ -48,10 +48,11 @@ const EpdOperation* EpdRecord::find(std::string_view opcode) const {
   return nullptr;
 }
 
-bool parse_epd_line(std::string_view line, EpdRecord& record, std::string& error) {
+bool parse_epd_line(std::string_view line, EpdRecord& record, std::string& error,
+                    int position_fields) {
   record = EpdRecord();
-  // The position is the first four words; the move counters follow when both are integers.
-  std::vector<std::string> head;
+  // The position is the first `position_fields` words; the move counters follow when both are
+  // integers.
   size_t i = 0;
   auto next_word = [&](size_t& pos) {
     while (pos < line.size() && std::isspace(static_cast<unsigned char>(line[pos]))) ++pos;
@@ -63,15 +64,18 @@ bool parse_epd_line(std::string_view line, EpdRecord& record, std::string& error
     pos = end;
     return word;
   };
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < position_fields; ++k) {
     std::string word = next_word(i);
     if (word.empty()) {
-      error = "EPD line needs the four FEN fields (placement, side, castling, en passant)";
+      error = position_fields == kDefaultEpdPositionFields
+                  ? "EPD line needs the four FEN fields (placement, side, castling, en passant)"
+                  : "EPD line needs the position's " + std::to_string(position_fields) +
+                        " fields";
       return false;
     }
-    head.push_back(word);
+    if (!record.fen.empty()) record.fen += ' ';
+    record.fen += word;
   }
-  record.fen = head[0] + ' ' + head[1] + ' ' + head[2] + ' ' + head[3];
   {
     size_t probe = i;
     std::string halfmove = next_word(probe);
@@ -109,8 +113,8 @@ bool parse_epd_line(std::string_view line, EpdRecord& record, std::string& error
   return true;
 }
 
-bool read_epd_file(const std::string& path, std::vector<EpdRecord>& records,
-                   std::string& error) {
+bool read_epd_file(const std::string& path, std::vector<EpdRecord>& records, std::string& error,
+                   int position_fields) {
   std::ifstream in(path);
   if (!in) {
     error = "cannot open EPD file '" + path + "'";
@@ -125,7 +129,7 @@ bool read_epd_file(const std::string& path, std::vector<EpdRecord>& records,
     if (line.back() == '\r') line.pop_back();
     EpdRecord record;
     std::string line_error;
-    if (!parse_epd_line(line, record, line_error)) {
+    if (!parse_epd_line(line, record, line_error, position_fields)) {
       error = path + ":" + std::to_string(line_number) + ": " + line_error;
       return false;
     }

@@ -89,6 +89,22 @@ TEST(EpdLineTest, RejectsALineWithFewerThanFourFields) {
   }
 }
 
+TEST(EpdLineTest, AGameWithTwoPositionFieldsReadsItsOwnLines) {
+  // Tic-tac-toe's position is "board side": its operations start at the third word.
+  EpdRecord record;
+  std::string error;
+  ASSERT_TRUE(parse_epd_line("x2/1o1/3 x id \"corner\"; c0 \"win\";", record, error, 2)) << error;
+  EXPECT_EQ(record.fen, "x2/1o1/3 x");
+  ASSERT_EQ(record.operations.size(), 2u);
+  EXPECT_EQ(record.operations[0].opcode, "id");
+  EXPECT_EQ(record.operations[0].operands, Operands{"corner"});
+  // Read with chess's four fields, the same line's "id" and its operand become FEN fields.
+  ASSERT_TRUE(parse_epd_line("x2/1o1/3 x id \"corner\";", record, error)) << error;
+  EXPECT_EQ(record.fen, "x2/1o1/3 x id \"corner\"");
+  EXPECT_FALSE(parse_epd_line("x2/1o1/3", record, error, 2));
+  EXPECT_NE(error.find("position's 2 fields"), std::string::npos) << error;
+}
+
 TEST(EpdLineTest, RejectsAnUnterminatedQuote) {
   for (const char* line : {"4k3/8/8/8/8/8/8/4K3 w - - id \"WAC.001;",
                            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"WAC.001"}) {

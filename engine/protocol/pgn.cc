@@ -446,15 +446,20 @@ bool write_pgn(const PgnGame& game, std::string& out, std::string& error) {
   const std::unique_ptr<GameReferee> referee = make_referee(game.game);
   CoordinateStart start;
   if (game.coordinate_moves) {
-    std::istringstream fields(game.start_fen);
-    std::string board, side, skip;
-    fields >> board >> side >> skip >> skip >> skip >> start.first_number;
-    if (board.empty() || (side != "w" && side != "b")) {
-      error = "a coordinate game needs a start FEN with its side to move, not '" +
-              game.start_fen + "'";
+    // The game's own FEN reader says whose move it is (its side field need not be w or b); the
+    // move number is the sixth field where the FEN has one (chess's and xiangqi's), else 1.
+    if (game.start_fen.empty()) {
+      error = "a coordinate game needs its start FEN";
       return false;
     }
-    start.black_first = side == "b";
+    if (!referee->reset(game.start_fen, error)) {
+      error = "bad start FEN '" + game.start_fen + "': " + error;
+      return false;
+    }
+    start.black_first = referee->side_to_move() == 1;
+    std::istringstream fields(game.start_fen);
+    std::string skip;
+    fields >> skip >> skip >> skip >> skip >> skip >> start.first_number;
     if (!fields || start.first_number < 1) start.first_number = 1;
   } else if (!referee->has_san()) {
     error = "a " + std::string(game_info(game.game).name) +

@@ -368,6 +368,7 @@ TEST(PgnReadTest, RejectsBadInputNamingTheGameAndTheToken) {
 TEST(PgnWriteTest, WritesCoordinateMovesForOtherGames) {
   PgnGame game;
   game.tags = {{"White", "A"}, {"Black", "B"}, {"Variant", "xiangqi"}};
+  game.game = game_id_of<xiangqi::XiangqiGame>();  // Its referee reads the start FEN.
   game.coordinate_moves = true;
   game.start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
   game.moves = {{"h3e3", ""}, {"h10g8", "-0.10/9 0.20s"}, {"h1g3", ""}};
@@ -399,6 +400,7 @@ TEST(PgnWriteTest, WritesCoordinateMovesForOtherGames) {
 TEST(PgnReadTest, ReadsXiangqiGamesAsCoordinateMoves) {
   PgnGame game;
   game.tags = {{"White", "A"}, {"Black", "B"}, {"Variant", "xiangqi"}};
+  game.game = game_id_of<xiangqi::XiangqiGame>();  // Its referee reads the start FEN.
   game.coordinate_moves = true;
   game.start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
   game.moves = {{"h3e3", "+0.20/9 0.10s"}, {"h10g8", ""}, {"a1a2", ""}, {"i10h10", ""}};

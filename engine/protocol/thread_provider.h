@@ -4,13 +4,12 @@
 // names no strategy and includes nothing from the layers above it.
 #pragma once
 
-#include <array>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "engine/games/games.h"
 #include "engine/search/searcher.h"
 
 namespace splitlab::protocol {
@@ -39,22 +38,22 @@ struct ThreadProvider {
 };
 
 // What the binary gives the protocol: the strategies by name ("none", the single-threaded
-// search, first), the default one, and the threads of each game of the registry.
+// search, first), the default one, and the threads of each game registered.
 struct ParallelSearch {
   std::vector<std::string> strategies;
   std::string default_strategy;
-  // Each game's ThreadProvider<G>, by GameId (set with set_provider).
-  std::array<std::shared_ptr<const void>, AllGames::kSize> providers;
+  // Each game's ThreadProvider<G>, by the game's name (set with set_provider).
+  std::map<std::string, std::shared_ptr<const void>, std::less<>> providers;
 
   template <search::SearchGame G>
   void set_provider(ThreadProvider<G> provider) {
-    providers[size_t(game_id_of<G>())] =
+    providers[std::string(G::kName)] =
         std::make_shared<const ThreadProvider<G>>(std::move(provider));
   }
-  // The type behind a GameId is the registry's, so the cast names what was stored.
+  // Stored under G's own name by set_provider<G>, so the cast names what was stored.
   template <search::SearchGame G>
   const ThreadProvider<G>& of() const {
-    return *static_cast<const ThreadProvider<G>*>(providers[size_t(game_id_of<G>())].get());
+    return *static_cast<const ThreadProvider<G>*>(providers.find(G::kName)->second.get());
   }
 };
 

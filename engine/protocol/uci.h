@@ -143,8 +143,16 @@ class GameEngine final : public LineEngine {
   std::thread search_thread_;
 };
 
-// An engine of the game `game` (engine/games/games.h) speaking `dialect`: every game speaks
-// UCI; UCCI is for a game whose engines speak it (GameInfo::speaks_ucci: xiangqi).
+// The engine of each game (engine/games/game_hooks.h): game_engine_impl.h's make_engine_of<G>,
+// registered by each game.
+struct GameEngineHook {
+  using Fn = std::unique_ptr<LineEngine> (*)(std::ostream& out, const ParallelSearch& parallel,
+                                             Dialect dialect);
+  static constexpr const char* kWhat = "protocol engine";
+};
+
+// An engine of the game `game` speaking `dialect`: every game speaks UCI; UCCI is for a game
+// whose engines speak it (GameInfo::speaks_ucci: xiangqi).
 std::unique_ptr<LineEngine> make_game_engine(GameId game, std::ostream& out,
                                              const ParallelSearch& parallel,
                                              Dialect dialect = Dialect::kUci);

@@ -18,6 +18,10 @@ The layers, lowest first (a package may use its own layer and those below it):
   parallel/                the split strategies: the search core, never a game or a protocol
   engine/<game>/threads    the strategies compiled once for a game (parallel/team_instance.h):
                            the one package under a game's folder that may use parallel/
+  engine/<game>/register   the game's registration (cli/game_registration.h): its entry in the
+                           list of games and every layer's code for it; above every layer
+  tests/games/<game>       a test-only game: its rules, registration and binary, above every
+                           layer like a register package (tests/games/game_folder.py)
   tests/                   tests of the strategies on real games
   bench/                   the experiments' machinery; bench/simulate is the simulator (virtual
                            CPUs, cost model, calibration, the command's engine), which only
@@ -34,8 +38,8 @@ Also checked: no code outside the tests compares a game's name with a string ("c
 code outside a game's folder, the registry and the tests names a game's types or includes its
 headers (`chess::Position`, "engine/xiangqi/book.h"): generic code reaches a game through the
 registry, so that a new game is its folder and a registry line (issue 72 item 2). The files
-that still do are listed in NOT_YET_THROUGH_THE_REGISTRY; a listed file that no longer names a
-game is reported too, so that the list only shrinks.
+whose subject is a built-in game (a tuner of its evaluation) are listed in ABOUT_A_BUILT_IN_GAME;
+a listed file that no longer names a game is reported too, so that the list only shrinks.
 
   tests/layers/layers.py [ROOT]     prints each violation; exit status 1 if there is one
 """
@@ -77,6 +81,13 @@ SIMULATOR = "bench/simulate"
 # engine/'s folders that are not games: their `threads` folders get no exemption.
 ENGINE_SHARED = ("util", "core", "games", "search", "protocol")
 GAME_THREADS = re.compile(r"^engine/(?!(?:%s)/)[^/]+/threads(?:/|$)" % "|".join(ENGINE_SHARED))
+# A game's register package (engine/<game>/register, cli/game_registration.h): it instantiates
+# every layer's code for the game, so it sits above them all, as cli/ does.
+GAME_REGISTER = re.compile(r"^engine/(?!(?:%s)/)[^/]+/register(?:/|$)" % "|".join(ENGINE_SHARED))
+# A test-only game's folder (tests/games/<game>): its rules, its registration and a binary
+# that links it beside the registry's games; tests/games/game_folder.py checks that it leans on
+# no other game and that nothing outside it names it.
+TEST_GAME = re.compile(r"^tests/games/[^/]+/")
 
 
 def layer_of(path):
@@ -104,10 +115,11 @@ ENGINE_SUBLAYERS = {
 GAME_SUBLAYER = ("engine/util", "engine/core", "engine/search")
 
 
-# Code outside the game folders that still names a game's types, until it reaches them through
-# the registry: the evaluation tuners of experiments/strength (each tunes one game's evaluation
-# terms), and the registry's own list.
-NOT_YET_THROUGH_THE_REGISTRY = {
+# Code outside the game folders that names a game's types because a built-in game is its
+# subject: the evaluation tuners of experiments/strength (each tunes chess's or xiangqi's
+# evaluation terms), the endgame book's candidates (chess endgames), and the built-in games'
+# types for tests, fuzz targets and those tuners (engine/games/games.h, which no command uses).
+ABOUT_A_BUILT_IN_GAME = {
     "engine/games/games.h",
     "experiments/strength/endgame_book/endgame_candidates.cc",
     "experiments/strength/tuner/texel.cc",
@@ -169,6 +181,12 @@ def allowed(source, target, source_is_test):
     # A game's threads package compiles the strategies' teams for it.
     if GAME_THREADS.match(source) and is_within(target, "parallel"):
         return True
+    # A game's register package instantiates every layer's code for it.
+    if GAME_REGISTER.match(source):
+        return True
+    # So does a test-only game's folder, for its own game.
+    if TEST_GAME.match(source):
+        return True
     # engine/'s sub-layers, for its code that is not a test.
     if layer == "engine" and not source_is_test and not engine_sublayer_allows(source, target):
         return False
@@ -219,14 +237,14 @@ def violations(root, overrides=None, extra_files=()):
                 match = next((m for m in naming.finditer(text)
                               if not any(text.startswith('"' + t + '"', m.start())
                                          for t in upward)), None)
-                listed = path in NOT_YET_THROUGH_THE_REGISTRY
+                listed = path in ABOUT_A_BUILT_IN_GAME
                 if match and not listed:
                     line = text.count("\n", 0, match.start()) + 1
                     found.append(f"{path}:{line}: names a game ({match.group(0)}) outside its "
                                  f"folder; reach it through the game registry")
                 elif listed and not match:
                     found.append(f"{path}: names no game any more: take it off "
-                                 f"NOT_YET_THROUGH_THE_REGISTRY")
+                                 f"ABOUT_A_BUILT_IN_GAME")
         elif name == "BUILD":
             text = overrides.get(path) or read(os.path.join(root, path))
             package = os.path.dirname(path)

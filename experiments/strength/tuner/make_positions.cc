@@ -35,7 +35,7 @@ int usage(const char* why) {
 // What the command line asks for.
 struct Options {
   std::string out_path;
-  GameId wanted_game = tuner::kTunedChess;
+  GameId wanted_game = tuner::tuned_chess();
   tuner::ExtractSettings settings;
   long seed = 1;
   std::vector<std::string> inputs;         // The PGN files, in the order given.

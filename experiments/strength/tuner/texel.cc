@@ -66,21 +66,21 @@ xiangqi::EvalParams xiangqi_params_of(const Weights& weights) {
 }
 
 int weight_count(GameId game) {
-  return game == kTunedChess ? chess::kEvalParamCount : xiangqi::kEvalParamCount;
+  return game == tuned_chess() ? chess::kEvalParamCount : xiangqi::kEvalParamCount;
 }
 
 std::string weight_name(GameId game, int index) {
-  return game == kTunedChess ? chess::eval_param_name(index)
+  return game == tuned_chess() ? chess::eval_param_name(index)
                                    : xiangqi::eval_param_name(index);
 }
 
 bool weight_fixed(GameId game, int index) {
-  return game == kTunedChess ? chess::eval_param_fixed(index)
+  return game == tuned_chess() ? chess::eval_param_fixed(index)
                                    : xiangqi::eval_param_fixed(index);
 }
 
 Weights engine_weights(GameId game) {
-  return game == kTunedChess ? weights_of(chess::kEvalParams)
+  return game == tuned_chess() ? weights_of(chess::kEvalParams)
                                    : weights_of(xiangqi::kEvalParams);
 }
 

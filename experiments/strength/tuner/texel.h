@@ -22,9 +22,10 @@
 
 namespace splitlab::tuner {
 
-// The two games whose evaluations this tuner knows, by their registry ids.
-inline constexpr GameId kTunedChess = game_id_of<chess::ChessGame>();
-inline constexpr GameId kTunedXiangqi = game_id_of<xiangqi::XiangqiGame>();
+// The two games whose evaluations this tuner knows, by their ids in the list of games (read at
+// run time, after the games registered).
+inline GameId tuned_chess() { return game_id_of<chess::ChessGame>(); }
+inline GameId tuned_xiangqi() { return game_id_of<xiangqi::XiangqiGame>(); }
 
 // Middlegame and endgame value of every weight, as doubles while tuning.
 using Weights = std::vector<std::array<double, 2>>;

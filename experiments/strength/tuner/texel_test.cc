@@ -261,6 +261,7 @@ TEST(TrainingData, XiangqiGamesGiveTheirQuietPositions) {
   std::mt19937_64 rng(17);
   protocol::PgnGame written;
   written.tags = {{"Variant", "xiangqi"}, {"Termination", "adjudication"}};
+  written.game = tuned_xiangqi();  // Its referee reads the start FEN.
   written.coordinate_moves = true;
   written.start_fen = std::string(xiangqi::kStartFen);
   written.result = "0-1";
@@ -290,11 +291,11 @@ TEST(TrainingData, XiangqiGamesGiveTheirQuietPositions) {
   std::vector<std::string> lines;
   ASSERT_TRUE(extract_positions(games[0], 6, settings, rng, lines, error)) << error;
   ASSERT_EQ(lines.size(), quiet.size());
-  const Weights w = engine_weights(kTunedXiangqi);
+  const Weights w = engine_weights(tuned_xiangqi());
   for (size_t i = 0; i < lines.size(); ++i) {
     ASSERT_EQ(lines[i].rfind(quiet[i] + " c9 \"0-1\"; c8 \"6\";", 0), 0u) << lines[i];
     TuningPosition p;
-    ASSERT_TRUE(parse_training_line(lines[i], p, error, kTunedXiangqi)) << error;
+    ASSERT_TRUE(parse_training_line(lines[i], p, error, tuned_xiangqi())) << error;
     EXPECT_EQ(p.result, 0.0);
     const xiangqi::Position at = xiangqi::Position::from_fen(quiet[i] + " 0 1");
     const int engine = xiangqi::evaluate(at);
@@ -303,12 +304,12 @@ TEST(TrainingData, XiangqiGamesGiveTheirQuietPositions) {
   }
   // The chess reader is not given a xiangqi position, and a bad xiangqi move is named.
   TuningPosition p;
-  EXPECT_FALSE(parse_training_line(lines[0], p, error, kTunedChess));
+  EXPECT_FALSE(parse_training_line(lines[0], p, error, tuned_chess()));
   games[0].uci_moves[3] = "a1a9";
   EXPECT_FALSE(extract_positions(games[0], 6, settings, rng, lines, error));
   EXPECT_NE(error.find("game 6, ply 4 (a1a9)"), std::string::npos) << error;
-  EXPECT_EQ(weight_count(kTunedXiangqi), xiangqi::kEvalParamCount);
-  EXPECT_EQ(weight_name(kTunedXiangqi, xiangqi::kMaterialIndex + xiangqi::kHorse),
+  EXPECT_EQ(weight_count(tuned_xiangqi()), xiangqi::kEvalParamCount);
+  EXPECT_EQ(weight_name(tuned_xiangqi(), xiangqi::kMaterialIndex + xiangqi::kHorse),
             "material horse");
 }
 

@@ -59,7 +59,7 @@ struct Options {
   tuner::TuneSettings settings;
   double validation_share = 0.2, k = 0;  // k = 0: fit K on the training positions.
   std::vector<std::string> only;         // Terms to fit; empty: all.
-  GameId game = tuner::kTunedChess;
+  GameId game = tuner::tuned_chess();
   std::string command = "texel_tuner";  // The whole command line, for the files written.
 };
 

@@ -74,7 +74,7 @@ bool extract_positions(const protocol::PgnLine& game, int game_number,
   if (game.result != "1-0" && game.result != "0-1" && game.result != "1/2-1/2") return true;
   for (const auto& [tag, value] : game.tags)  // Decided off the board: the result says nothing.
     if (tag == "Termination" && value != "normal" && value != "adjudication") return true;
-  if (game.game == kTunedXiangqi)
+  if (game.game == tuned_xiangqi())
     return extract_xiangqi_positions(game, game_number, settings, rng, epd_lines, error);
   chess::Position pos;
   if (game.start_fen.empty()) {
@@ -105,7 +105,7 @@ bool parse_training_line(std::string_view line, TuningPosition& out, std::string
   if (!protocol::parse_epd_line(line, record, error)) return false;
   chess::Position pos;
   xiangqi::Position xiangqi_pos;
-  if (tuned_game == kTunedChess ? !chess::Position::parse_fen(record.fen, pos, error)
+  if (tuned_game == tuned_chess() ? !chess::Position::parse_fen(record.fen, pos, error)
                                       : !xiangqi::Position::parse_fen(record.fen, xiangqi_pos,
                                                                       error)) {
     error = "bad position: " + error;
@@ -137,7 +137,7 @@ bool parse_training_line(std::string_view line, TuningPosition& out, std::string
     error = "no c8 game number (a non-negative integer)";
     return false;
   }
-  if (tuned_game == kTunedXiangqi) {
+  if (tuned_game == tuned_xiangqi()) {
     xiangqi::EvalTrace trace;
     xiangqi::evaluate(xiangqi_pos, xiangqi::kEvalParams, &trace);
     out = to_tuning_position(trace, value, game_number);

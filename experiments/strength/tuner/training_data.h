@@ -32,11 +32,11 @@ bool extract_positions(const protocol::PgnLine& game, int game_number,
 // One line of such a file as a traced training position of `game`'s evaluation; false with
 // `error` saying what was wrong (the FEN, a missing or malformed c9 result or c8 game number).
 bool parse_training_line(std::string_view line, TuningPosition& out, std::string& error,
-                         GameId game = kTunedChess);
+                         GameId game = tuned_chess());
 
 // Every line of a file (blank lines and lines starting with '#' skipped); `error` names the file
 // and line of the first bad one.
 bool read_training_file(const std::string& path, std::vector<TuningPosition>& out,
-                        std::string& error, GameId game = kTunedChess);
+                        std::string& error, GameId game = tuned_chess());
 
 }  // namespace splitlab::tuner

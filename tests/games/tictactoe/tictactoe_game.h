@@ -157,6 +157,8 @@ class Position {
   uint64_t key() const { return key_; }
   bool in_check() const { return lost(); }
   int plies() const { return ply_; }
+  // Plies since the game's start (the protocol's BookDepth): every mark is one.
+  int game_ply() const { return ply_; }
   int owner_of(int square) const {
     return (marks_[0] >> square) & 1 ? 0 : (marks_[1] >> square) & 1 ? 1 : -1;
   }
@@ -266,6 +268,7 @@ struct TicTacToeGame {
   static constexpr std::array<std::string_view, 1> kOtherNames = {"noughts-and-crosses"};
   static constexpr std::string_view kUciVariant = "tictactoe";
   static constexpr std::string_view kStartFen = tictactoe::kStartFen;
+  static constexpr int kEpdPositionFields = 2;  // "3/3/3 x": the board and the side to move
   static constexpr std::string_view kDefaultSearchFeatures = "none";
   static constexpr search::SearchTuning kDefaultSearchTuning{};
   static constexpr std::span<const BenchPosition> bench_positions() { return kBenchPositions; }
