@@ -658,13 +658,15 @@ INSTANTIATE_TEST_SUITE_P(Strategies, RepeatedMateTest, ::testing::ValuesIn(plain
 // places. When `razoring` joined it (entry 25), scale.052, scale.010, scale.061 and scale.042
 // moved 15, 15, 33 and 28 cp; scale.131, scale.049, scale.037 and scale.072 (6, 7, 9 and 9 cp)
 // took their places (not scale.153, 8 cp, which with entry 23's default gave 8- and 16-thread
-// searches a line 56 cp away in 2 of 8 runs).
+// searches a line 56 cp away in 2 of 8 runs). scale.108 (11 cp in one thread) gave 8-thread
+// ABDADA under ThreadSanitizer a line 53 cp away (f8d7 for -59 against g7g6 for -6 at depth 7)
+// in the clean-clone run of e6cce51; scale.095 (6 cp over depths 7-12 on e6cce51) took its place.
 // parallel/quiet_positions.py measures every scaling position's spread the way this test does.
 const char* const kQuiet[] = {
     "r1b1r1k1/1pq2p1p/p1n1p1p1/8/2BP4/P1P2N2/2Q2PPP/1R2R1K1 w - - 0 15",  // scale.131
     "r2qk2r/1p3ppp/p2bpn2/n7/3Pb2N/2N5/PP2BPPP/R1BQ1RK1 b kq - 7 9",  // scale.049
     "r2qrbk1/pp3p1p/1np1b1p1/4N3/3PB3/8/PPQB1PPP/R3R1K1 w - - 4 12",  // scale.037
-    "r1bqrnk1/4bppp/1pn1p2P/p2pP3/3P4/2P2NP1/P3BP2/RNBQ1RK1 b - - 0 10",  // scale.108
+    "r1q2rk1/pp2bpp1/2n4p/2p5/3p1B2/1Q1P1NP1/PP2PP1P/R4RK1 w - - 0 10",  // scale.095
     "1r2r1k1/2pq2bp/2p1b1p1/2Bp4/3Pp3/1PP1N1P1/PQR1PP2/4R1K1 w - - 0 26",  // scale.072
     "1r2r2k/3b1p1p/p1pb2p1/2p2q2/3p1N1P/PP1P2Q1/2PB1PP1/4RR1K w - - 0 17",  // scale.043
     "1r2r1k1/p1nbpp1p/1q1p2p1/2pP4/2QbPB2/P1NB3P/RP3PP1/2R3K1 b - - 2 17",  // scale.002
