@@ -24,7 +24,8 @@ are driven the same way over UCI, each kept open over a pipe:
 With more threads than cores (this machine has 2) the speedups are not speedups; the failed-split
 and idle figures still show how the threads behave. Results: runs.csv (one row per search, written
 as it goes; a rerun with the same --out skips the searches already there), summary.csv,
-summary.json and summary.txt (the table printed at the end).
+summary.json and summary.txt (the table printed at the end), whose head names each build: its
+version line, its commit in full and its binary's SHA-256.
 
 One binary with two settings is compared the same way: --before and --after name the same
 binary, and --before-options / --after-options give each side its own UCI options (for instance
@@ -36,12 +37,14 @@ Python 3 standard library only. Example:
 
 import argparse
 import csv
+import hashlib
 import math
 import os
 import random
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import time
 
@@ -181,6 +184,25 @@ def described(path, options):
     return path + "".join(f" {name}={value}" for name, value in options)
 
 
+def build_identity(binary):
+    """What the measured copy of a build is: its version line, its commit in full (with
+    "+dirty" for a build of uncommitted changes) and its SHA-256, so that the results name the
+    builds they compare (experiments/provenance.py traces a run by its commits)."""
+    with open(binary, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    try:
+        text = subprocess.run([binary, "version"], capture_output=True, text=True,
+                              timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        text = ""
+    named = re.search(r"^commit\s+([0-9a-f]{7,40})(?:\s+\((\w+)\))?", text, re.M)
+    commit = "unknown"
+    if named:
+        commit = named.group(1) + ("+dirty" if named.group(2) == "dirty" else "")
+    version = text.splitlines()[0] if text else "unknown (no version)"
+    return {"commit": commit, "version": version, "sha256": digest}
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", required=True, help="the splitlab binary before the change")
@@ -269,7 +291,11 @@ def summarise(runs, configs, seed=1):
 
 def format_report(rows, comparisons, meta):
     lines = [f"{meta['positions']} positions, depth {meta['depth']}, {meta['repeats']} repeats, "
-             f"Hash {meta['hash']} MB; before {meta['before']}, after {meta['after']}", ""]
+             f"Hash {meta['hash']} MB; before {meta['before']}, after {meta['after']}"]
+    for build, identity in meta.get("builds", {}).items():
+        lines.append(f"{build}: {identity['version']}; commit: {identity['commit']}; "
+                     f"sha256 {identity['sha256']}")
+    lines.append("")
     lines.append(f"{'build':7} {'strategy':8} {'threads':>7} {'speedup (95% CI)':>22} "
                  f"{'NPS x':>6} {'overhead % (95% CI)':>22} {'splits':>8} {'failed/100':>10} "
                  f"{'idle':>7}")
@@ -291,6 +317,29 @@ def format_report(rows, comparisons, meta):
               "failed/100: tries to split that booked nobody per 100 splits made; idle: mean of "
               "the threads' idle shares. More threads than cores: not speedups."]
     return "\n".join(lines) + "\n"
+
+
+def write_summaries(out_dir, rows, comparisons, meta):
+    """summary.txt (the table, also printed), summary.csv and summary.json."""
+    report = format_report(rows, comparisons, meta)
+    print(report, end="")
+    with open(os.path.join(out_dir, "summary.txt"), "w") as text:
+        text.write(report)
+    public = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
+    with open(os.path.join(out_dir, "summary.csv"), "w", newline="") as table:
+        fields = ["build", "strategy", "threads", "positions", "speedup", "speedup_low",
+                  "speedup_high", "nps_ratio", "overhead", "overhead_low", "overhead_high",
+                  "splits_per_search", "failed_per_100_splits", "failed_per_search",
+                  "idle_percent"]
+        w = csv.DictWriter(table, fields)
+        w.writeheader()
+        for r in public:
+            w.writerow({**{k: r[k] for k in fields if k in r and not isinstance(r[k], tuple)},
+                        "speedup": r["speedup"][0], "speedup_low": r["speedup"][1],
+                        "speedup_high": r["speedup"][2], "overhead": r["overhead"][0],
+                        "overhead_low": r["overhead"][1], "overhead_high": r["overhead"][2]})
+    benchlib.write_json(os.path.join(out_dir, "summary.json"),
+                        {"meta": meta, "rows": public, "comparisons": comparisons})
 
 
 def run(args):
@@ -351,26 +400,9 @@ def run(args):
     meta = {"positions": len(positions), "depth": args.depth, "repeats": args.repeats,
             "hash": args.hash,
             "before": described(args.before, args.before_options),
-            "after": described(args.after or "bazel-bin/splitlab", args.after_options)}
-    report = format_report(rows, comparisons, meta)
-    print(report, end="")
-    with open(os.path.join(args.out, "summary.txt"), "w") as text:
-        text.write(report)
-    public = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
-    with open(os.path.join(args.out, "summary.csv"), "w", newline="") as table:
-        fields = ["build", "strategy", "threads", "positions", "speedup", "speedup_low",
-                  "speedup_high", "nps_ratio", "overhead", "overhead_low", "overhead_high",
-                  "splits_per_search", "failed_per_100_splits", "failed_per_search",
-                  "idle_percent"]
-        w = csv.DictWriter(table, fields)
-        w.writeheader()
-        for r in public:
-            w.writerow({**{k: r[k] for k in fields if k in r and not isinstance(r[k], tuple)},
-                        "speedup": r["speedup"][0], "speedup_low": r["speedup"][1],
-                        "speedup_high": r["speedup"][2], "overhead": r["overhead"][0],
-                        "overhead_low": r["overhead"][1], "overhead_high": r["overhead"][2]})
-    benchlib.write_json(os.path.join(args.out, "summary.json"),
-                        {"meta": meta, "rows": public, "comparisons": comparisons})
+            "after": described(args.after or "bazel-bin/splitlab", args.after_options),
+            "builds": {b: build_identity(paths[b]) for b in BUILDS}}
+    write_summaries(args.out, rows, comparisons, meta)
     return 0
 
 

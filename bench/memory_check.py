@@ -265,6 +265,43 @@ CSV_FIELDS = ["hash_mb", "limit_mib", "ok", "judged", "previous_hash_mb", "rss_b
               "samples"]
 
 
+def run_meta(args, splitlab, engine, start_status):
+    """What was run, with what settings and on which machine: the "meta" of the JSON document."""
+    return {
+        "splitlab": splitlab,
+        "pid": engine.pid,
+        "fen": args.fen,
+        "movetime_ms": args.movetime,
+        "sizes_mb": args.sizes,
+        "target_hash_mb": args.target_hash,
+        "slack_mb": args.slack,
+        "interval_s": args.interval,
+        "rss_at_start_mib": mib(start_status["VmRSS"]),
+        "host": platform.node(),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+def judge_phase(phase, hash_mb, args, phases):
+    """Adds the step's limit and verdicts to its phase; phases are the steps before it."""
+    phase["limit_mib"] = hash_mb + args.slack
+    # The reallocation starts with the old table resident. Had both tables been resident
+    # at once, the step's peak would exceed the rest of the process + the larger table by
+    # about the smaller one; half of it is the threshold. When the table shrinks, the old
+    # one's memory went back to the system if RSS fell by (nearly) the difference.
+    old = phase["previous_hash_mb"]
+    phase["both_tables_resident"] = phase["memory_returned"] = None
+    if old is not None:
+        rest = phase["rss_before_mib"] - old
+        phase["both_tables_resident"] = (phase["resize_peak_mib"] > rest + max(old, hash_mb)
+                                         + 0.5 * min(old, hash_mb))
+        if hash_mb < old:
+            phase["memory_returned"] = (phase["rss_before_mib"] - phase["after_resize_mib"]
+                                        >= 0.9 * (old - hash_mb))
+    phase["ok"] = phase["peak_mib"] <= phase["limit_mib"]
+    phase["judged"] = hash_mb == args.target_hash and not any(p["judged"] for p in phases)
+
+
 def run(args):
     splitlab = benchlib.find_splitlab(
         args.splitlab, why="; a sanitizer's shadow memory inflates RSS")
@@ -277,19 +314,7 @@ def run(args):
         engine.send("setoption name Threads value 1")
         engine.wait_ready(args.timeout)
         start_status = read_status(engine.pid)
-        meta = {
-            "splitlab": splitlab,
-            "pid": engine.pid,
-            "fen": args.fen,
-            "movetime_ms": args.movetime,
-            "sizes_mb": args.sizes,
-            "target_hash_mb": args.target_hash,
-            "slack_mb": args.slack,
-            "interval_s": args.interval,
-            "rss_at_start_mib": mib(start_status["VmRSS"]),
-            "host": platform.node(),
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        }
+        meta = run_meta(args, splitlab, engine, start_status)
         meter = PeakMeter(engine.pid, sampler)
         default_hash = engine.option_default("Hash")
         previous_mb = int(default_hash) if default_hash and default_hash.isdigit() else None
@@ -308,23 +333,7 @@ def run(args):
             if engine.process.poll() is not None:
                 raise Failure(f"splitlab (pid {engine.pid}) exited after the Hash {hash_mb} "
                               f"search")
-            phase["limit_mib"] = hash_mb + args.slack
-            # The reallocation starts with the old table resident. Had both tables been resident
-            # at once, the step's peak would exceed the rest of the process + the larger table by
-            # about the smaller one; half of it is the threshold. When the table shrinks, the old
-            # one's memory went back to the system if RSS fell by (nearly) the difference.
-            old = phase["previous_hash_mb"]
-            phase["both_tables_resident"] = phase["memory_returned"] = None
-            if old is not None:
-                rest = phase["rss_before_mib"] - old
-                phase["both_tables_resident"] = (phase["resize_peak_mib"] > rest + max(old, hash_mb)
-                                                 + 0.5 * min(old, hash_mb))
-                if hash_mb < old:
-                    phase["memory_returned"] = (phase["rss_before_mib"] - phase["after_resize_mib"]
-                                                >= 0.9 * (old - hash_mb))
-            phase["ok"] = phase["peak_mib"] <= phase["limit_mib"]
-            phase["judged"] = hash_mb == args.target_hash and not any(
-                p["judged"] for p in phases)
+            judge_phase(phase, hash_mb, args, phases)
             phases.append(phase)
             progress(f"  resize peak {phase['resize_peak_mib']} MiB, after resize "
                      f"{phase['after_resize_mib']} MiB, after Clear Hash "

@@ -273,6 +273,94 @@ def ratio(a, b):
     return round(a / b, 4)
 
 
+def run_meta(args, splitlab_real, digest, glaurung_path, glaurung_id, positions, go, load_start):
+    """What was run, with what settings and on which machine: the "meta" of the JSON document."""
+    return {
+        "splitlab": splitlab_real,
+        "splitlab_sha256": digest,
+        "glaurung": glaurung_path,
+        "glaurung_id": glaurung_id,
+        "positions_file": os.path.abspath(args.positions),
+        "positions": len(positions),
+        "go": go,
+        "hash_mb": args.hash,
+        "threads": 1,
+        "repeats": args.repeats,
+        "bench_depth": args.bench_depth,
+        "nps": "engine-reported: nodes and time of the last info line with both, "
+               "total nodes / total time",
+        "host": platform.node(),
+        "cpus": os.cpu_count(),
+        "loadavg_start": [round(x, 2) for x in load_start],
+        "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+def search_all(args, engines, splitlab, positions, go, output, document, searches, bench_runs):
+    """Searches every position with both engines, repeat by repeat, then runs `splitlab bench`
+    once per repeat; appends to searches, bench_runs and the document as it goes."""
+    done = 0
+    eta = benchlib.Eta(args.repeats * len(positions) * 2)
+    for repeat in range(args.repeats):
+        for index, (name, fen) in enumerate(positions):
+            # Alternate which engine goes first, by position and by repeat.
+            first = (index + repeat) % 2
+            order = [ENGINES[first], ENGINES[1 - first]]
+            for engine in order:
+                result = engines[engine].search(fen, go[engine])
+                searches[engine][name].append(result)
+                row = {"position": name, "repeat": repeat + 1, "engine": engine,
+                       "go": go[engine], "fen": fen, **result,
+                       "nps": round(rate(result["nodes"], result["time_s"])),
+                       "cpu_nps": (round(rate(result["nodes"], result["cpu_s"]))
+                                   if result["cpu_s"] else None),
+                       "wall_nps": round(rate(result["nodes"], result["wall_s"]))}
+                document["searches"].append(row)
+                output.row(row)
+                done += 1
+            output.document(document)
+            sl, gl = (searches[e][name][-1] for e in ENGINES)
+            progress(f"[{repeat + 1}/{args.repeats} {index + 1}/{len(positions)}] {name}: "
+                     f"splitlab d{sl['depth']} {rate(sl['nodes'], sl['time_s']) / 1e3:.0f}"
+                     f" kN/s, glaurung d{gl['depth']} "
+                     f"{rate(gl['nodes'], gl['time_s']) / 1e3:.0f} kN/s; "
+                     f"{eta.text(done)}")
+        if args.bench_depth:
+            progress(f"splitlab bench --depth {args.bench_depth} (repeat {repeat + 1})...")
+            bench = run_splitlab_bench(splitlab, args.bench_depth, args.positions,
+                                       args.timeout * len(positions))
+            bench_runs.append(bench)
+            progress(f"  {bench['nodes']} nodes, {bench['time_s']:.2f} s, "
+                     f"{bench['nps'] / 1e3:.0f} kN/s (process CPU {bench['cpu_s']:.2f} s)")
+            output.document(document)
+
+
+def position_rows(positions, searches):
+    """One row per position: each engine's totals over the repeats, and their ratio."""
+    rows = []
+    for name, fen in positions:
+        row = {"position": name, "fen": fen}
+        for engine in ENGINES:
+            summary = summarise(searches[engine][name], engine)
+            for key in ("nodes", "time_s", "nps", "cpu_share", "mean_depth"):
+                row[f"{engine}_{key}"] = summary[key]
+        row["ratio"] = ratio(row["splitlab_nps"], row["glaurung_nps"])
+        rows.append(row)
+    return rows
+
+
+def summarise_bench(bench_runs, depth, glaurung_totals):
+    """The `splitlab bench` runs together, against Glaurung's aggregate from the UCI run."""
+    nodes = sum(b["nodes"] for b in bench_runs)
+    time_s = sum(b["time_s"] for b in bench_runs)
+    cpu_s = sum(b["cpu_s"] for b in bench_runs)
+    return {"depth": depth, "runs": len(bench_runs), "nodes": nodes,
+            "time_s": round(time_s, 3), "nps": round(rate(nodes, time_s)),
+            "cpu_s": round(cpu_s, 3), "cpu_nps": round(rate(nodes, cpu_s)),
+            "ratio": ratio(rate(nodes, time_s), glaurung_totals["nps"]),
+            "cpu_ratio": ratio(rate(nodes, cpu_s), glaurung_totals["cpu_nps"])}
+
+
 def run(args):
     splitlab_real = benchlib.find_splitlab(args.splitlab)
     glaurung_path = benchlib.find_reference_engine("glaurung", args.glaurung)
@@ -284,25 +372,8 @@ def run(args):
         splitlab, digest = snapshot(splitlab_real, directory)
         engines = start_engines(splitlab, glaurung_path, args)
         try:
-            meta = {
-                "splitlab": splitlab_real,
-                "splitlab_sha256": digest,
-                "glaurung": glaurung_path,
-                "glaurung_id": engines["glaurung"].name,
-                "positions_file": os.path.abspath(args.positions),
-                "positions": len(positions),
-                "go": go,
-                "hash_mb": args.hash,
-                "threads": 1,
-                "repeats": args.repeats,
-                "bench_depth": args.bench_depth,
-                "nps": "engine-reported: nodes and time of the last info line with both, "
-                       "total nodes / total time",
-                "host": platform.node(),
-                "cpus": os.cpu_count(),
-                "loadavg_start": [round(x, 2) for x in load_start],
-                "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            }
+            meta = run_meta(args, splitlab_real, digest, glaurung_path, engines["glaurung"].name,
+                            positions, go, load_start)
             progress(f"splitlab: {splitlab_real} (copied for the run; sha256 {digest[:12]})")
             progress(f"glaurung: {glaurung_path} ({engines['glaurung'].name})")
             progress(f"{len(positions)} positions from {args.positions}, go {go['splitlab']} "
@@ -313,54 +384,14 @@ def run(args):
             searches = {engine: {name: [] for name, _ in positions} for engine in ENGINES}
             bench_runs = []
             document = {"meta": meta, "searches": [], "bench": bench_runs}
-            done = 0
-            eta = benchlib.Eta(args.repeats * len(positions) * 2)
-            for repeat in range(args.repeats):
-                for index, (name, fen) in enumerate(positions):
-                    # Alternate which engine goes first, by position and by repeat.
-                    first = (index + repeat) % 2
-                    order = [ENGINES[first], ENGINES[1 - first]]
-                    for engine in order:
-                        result = engines[engine].search(fen, go[engine])
-                        searches[engine][name].append(result)
-                        row = {"position": name, "repeat": repeat + 1, "engine": engine,
-                               "go": go[engine], "fen": fen, **result,
-                               "nps": round(rate(result["nodes"], result["time_s"])),
-                               "cpu_nps": (round(rate(result["nodes"], result["cpu_s"]))
-                                           if result["cpu_s"] else None),
-                               "wall_nps": round(rate(result["nodes"], result["wall_s"]))}
-                        document["searches"].append(row)
-                        output.row(row)
-                        done += 1
-                    output.document(document)
-                    sl, gl = (searches[e][name][-1] for e in ENGINES)
-                    progress(f"[{repeat + 1}/{args.repeats} {index + 1}/{len(positions)}] {name}: "
-                             f"splitlab d{sl['depth']} {rate(sl['nodes'], sl['time_s']) / 1e3:.0f}"
-                             f" kN/s, glaurung d{gl['depth']} "
-                             f"{rate(gl['nodes'], gl['time_s']) / 1e3:.0f} kN/s; "
-                             f"{eta.text(done)}")
-                if args.bench_depth:
-                    progress(f"splitlab bench --depth {args.bench_depth} (repeat {repeat + 1})...")
-                    bench = run_splitlab_bench(splitlab, args.bench_depth, args.positions,
-                                               args.timeout * len(positions))
-                    bench_runs.append(bench)
-                    progress(f"  {bench['nodes']} nodes, {bench['time_s']:.2f} s, "
-                             f"{bench['nps'] / 1e3:.0f} kN/s (process CPU {bench['cpu_s']:.2f} s)")
-                    output.document(document)
+            search_all(args, engines, splitlab, positions, go, output, document, searches,
+                       bench_runs)
             output.close()
         finally:
             for engine in engines.values():
                 engine.close()
 
-    rows = []
-    for name, fen in positions:
-        row = {"position": name, "fen": fen}
-        for engine in ENGINES:
-            summary = summarise(searches[engine][name], engine)
-            for key in ("nodes", "time_s", "nps", "cpu_share", "mean_depth"):
-                row[f"{engine}_{key}"] = summary[key]
-        row["ratio"] = ratio(row["splitlab_nps"], row["glaurung_nps"])
-        rows.append(row)
+    rows = position_rows(positions, searches)
     totals = {engine: summarise([r for results in searches[engine].values() for r in results],
                                 engine) for engine in ENGINES}
     verdict = {
@@ -371,14 +402,7 @@ def run(args):
     }
     bench_summary = None
     if bench_runs:
-        nodes = sum(b["nodes"] for b in bench_runs)
-        time_s = sum(b["time_s"] for b in bench_runs)
-        cpu_s = sum(b["cpu_s"] for b in bench_runs)
-        bench_summary = {"depth": args.bench_depth, "runs": len(bench_runs), "nodes": nodes,
-                         "time_s": round(time_s, 3), "nps": round(rate(nodes, time_s)),
-                         "cpu_s": round(cpu_s, 3), "cpu_nps": round(rate(nodes, cpu_s)),
-                         "ratio": ratio(rate(nodes, time_s), totals["glaurung"]["nps"]),
-                         "cpu_ratio": ratio(rate(nodes, cpu_s), totals["glaurung"]["cpu_nps"])}
+        bench_summary = summarise_bench(bench_runs, args.bench_depth, totals["glaurung"])
     verdict["target_met"] = verdict["ratio"] is not None and verdict["ratio"] >= 1.0
     meta["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
     document.update({"positions": rows, "totals": totals, "bench_summary": bench_summary,

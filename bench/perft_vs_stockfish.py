@@ -157,6 +157,82 @@ def parse_args(argv):
     return args
 
 
+def run_meta(args, game, splitlab, stockfish_path, stockfish, startup):
+    """What was run, with what settings and on which machine: the "meta" of the JSON document."""
+    return {
+        "game": args.game,
+        "target_ratio": game["target_ratio"],
+        "targets": game["targets"],
+        "splitlab": os.path.realpath(splitlab),
+        "stockfish": stockfish_path,
+        "stockfish_id": stockfish.name,
+        "stockfish_build": stockfish.build,
+        "repeats": args.repeats,
+        "quick": args.quick,
+        "statistic": "median",
+        "splitlab_timing": "wall time of the whole process (start-up included)",
+        "stockfish_timing": "'go perft' written to 'Nodes searched' read, process kept open",
+        "splitlab_startup_s": startup,
+        "host": platform.node(),
+        "cpus": os.cpu_count(),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+def time_position(args, splitlab, stockfish, position, index, count, measured_nodes, eta):
+    """Times both engines' perft of one position, --repeats times each, checking that the node
+    counts agree with each other and with the published count; returns (nodes, times)."""
+    name, fen, depth, counts = position
+    times = {"splitlab": [], "stockfish": []}
+    nodes_seen = {}
+    for repeat in range(args.repeats):
+        # Alternate which engine goes first, so neither always runs on a warmer machine.
+        order = ["splitlab", "stockfish"] if repeat % 2 == 0 else ["stockfish", "splitlab"]
+        for engine in order:
+            if engine == "splitlab":
+                nodes, seconds = splitlab_perft(splitlab, fen, depth, args.timeout, args.game)
+            else:
+                nodes, seconds = stockfish.perft(fen, depth)
+            times[engine].append(seconds)
+            nodes_seen.setdefault(engine, nodes)
+            if nodes != nodes_seen[engine]:
+                raise Failure(f"{name} depth {depth}: {engine} counted "
+                              f"{nodes_seen[engine]} nodes, then {nodes} in repeat "
+                              f"{repeat + 1}")
+        if nodes_seen["splitlab"] != nodes_seen["stockfish"]:
+            raise Failure(f"node counts disagree on {name} depth {depth} ({fen}): "
+                          f"splitlab {nodes_seen['splitlab']}, "
+                          f"stockfish {nodes_seen['stockfish']}")
+        expected = counts.get(depth)
+        if expected is not None and nodes_seen["splitlab"] != expected:
+            raise Failure(f"{name} depth {depth}: both engines counted "
+                          f"{nodes_seen['splitlab']} nodes, the published count is "
+                          f"{expected}")
+        done = measured_nodes + (repeat + 1) / args.repeats * nodes_seen["splitlab"]
+        progress(f"[{index + 1}/{count}] {name} d{depth} repeat "
+                 f"{repeat + 1}/{args.repeats}: splitlab {times['splitlab'][-1]:.3f} s, "
+                 f"stockfish {times['stockfish'][-1]:.3f} s; {eta.text(done)}")
+    return nodes_seen["splitlab"], times
+
+
+def position_row(name, fen, depth, nodes, times):
+    """A position's row: median and fastest times of each engine, and their ratios."""
+    sl = statistics.median(times["splitlab"])
+    sf = statistics.median(times["stockfish"])
+    return {
+        "position": name, "fen": fen, "depth": depth, "nodes": nodes,
+        "splitlab_median_s": round(sl, 6),
+        "splitlab_min_s": round(min(times["splitlab"]), 6),
+        "stockfish_median_s": round(sf, 6),
+        "stockfish_min_s": round(min(times["stockfish"]), 6),
+        "splitlab_nps": round(nodes / sl), "stockfish_nps": round(nodes / sf),
+        "ratio": round(sf / sl, 4),
+        "ratio_min": round(min(times["stockfish"]) / min(times["splitlab"]), 4),
+        "splitlab_times_s": " ".join(f"{t:.6f}" for t in times["splitlab"]),
+        "stockfish_times_s": " ".join(f"{t:.6f}" for t in times["stockfish"]),
+    }
+
+
 def run(args):
     game = GAMES[args.game]
     splitlab = find_splitlab(args.splitlab)
@@ -169,24 +245,7 @@ def run(args):
 
     stockfish = Stockfish(stockfish_path, args.timeout, game["variant"], game["start"])
     try:
-        meta = {
-            "game": args.game,
-            "target_ratio": game["target_ratio"],
-            "targets": game["targets"],
-            "splitlab": os.path.realpath(splitlab),
-            "stockfish": stockfish_path,
-            "stockfish_id": stockfish.name,
-            "stockfish_build": stockfish.build,
-            "repeats": args.repeats,
-            "quick": args.quick,
-            "statistic": "median",
-            "splitlab_timing": "wall time of the whole process (start-up included)",
-            "stockfish_timing": "'go perft' written to 'Nodes searched' read, process kept open",
-            "splitlab_startup_s": startup,
-            "host": platform.node(),
-            "cpus": os.cpu_count(),
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        }
+        meta = run_meta(args, game, splitlab, stockfish_path, stockfish, startup)
         progress(f"splitlab:  {splitlab} (process start-up {startup * 1000:.1f} ms)")
         progress(f"stockfish: {stockfish_path} ({stockfish.name}"
                  f"{', built for ' + stockfish.build if stockfish.build else ''})")
@@ -195,52 +254,10 @@ def run(args):
         measured_nodes = 0
         eta = benchlib.Eta(sum(counts.get(depth, 0) for _, _, depth, counts in positions))
         for index, (name, fen, depth, counts) in enumerate(positions):
-            times = {"splitlab": [], "stockfish": []}
-            nodes_seen = {}
-            for repeat in range(args.repeats):
-                # Alternate which engine goes first, so neither always runs on a warmer machine.
-                order = ["splitlab", "stockfish"] if repeat % 2 == 0 else ["stockfish", "splitlab"]
-                for engine in order:
-                    if engine == "splitlab":
-                        nodes, seconds = splitlab_perft(splitlab, fen, depth, args.timeout,
-                                                        args.game)
-                    else:
-                        nodes, seconds = stockfish.perft(fen, depth)
-                    times[engine].append(seconds)
-                    nodes_seen.setdefault(engine, nodes)
-                    if nodes != nodes_seen[engine]:
-                        raise Failure(f"{name} depth {depth}: {engine} counted "
-                                      f"{nodes_seen[engine]} nodes, then {nodes} in repeat "
-                                      f"{repeat + 1}")
-                if nodes_seen["splitlab"] != nodes_seen["stockfish"]:
-                    raise Failure(f"node counts disagree on {name} depth {depth} ({fen}): "
-                                  f"splitlab {nodes_seen['splitlab']}, "
-                                  f"stockfish {nodes_seen['stockfish']}")
-                expected = counts.get(depth)
-                if expected is not None and nodes_seen["splitlab"] != expected:
-                    raise Failure(f"{name} depth {depth}: both engines counted "
-                                  f"{nodes_seen['splitlab']} nodes, the published count is "
-                                  f"{expected}")
-                done = measured_nodes + (repeat + 1) / args.repeats * nodes_seen["splitlab"]
-                progress(f"[{index + 1}/{len(positions)}] {name} d{depth} repeat "
-                         f"{repeat + 1}/{args.repeats}: splitlab {times['splitlab'][-1]:.3f} s, "
-                         f"stockfish {times['stockfish'][-1]:.3f} s; {eta.text(done)}")
-            nodes = nodes_seen["splitlab"]
+            nodes, times = time_position(args, splitlab, stockfish, (name, fen, depth, counts),
+                                         index, len(positions), measured_nodes, eta)
             measured_nodes += nodes
-            sl = statistics.median(times["splitlab"])
-            sf = statistics.median(times["stockfish"])
-            row = {
-                "position": name, "fen": fen, "depth": depth, "nodes": nodes,
-                "splitlab_median_s": round(sl, 6),
-                "splitlab_min_s": round(min(times["splitlab"]), 6),
-                "stockfish_median_s": round(sf, 6),
-                "stockfish_min_s": round(min(times["stockfish"]), 6),
-                "splitlab_nps": round(nodes / sl), "stockfish_nps": round(nodes / sf),
-                "ratio": round(sf / sl, 4),
-                "ratio_min": round(min(times["stockfish"]) / min(times["splitlab"]), 4),
-                "splitlab_times_s": " ".join(f"{t:.6f}" for t in times["splitlab"]),
-                "stockfish_times_s": " ".join(f"{t:.6f}" for t in times["stockfish"]),
-            }
+            row = position_row(name, fen, depth, nodes, times)
             rows.append(row)
             output.row(row)
             output.document({"meta": meta, "positions": rows})

@@ -44,6 +44,65 @@ bool read_cpu_counts(const Flags& flags, std::vector<int>& counts, std::string& 
   return true;
 }
 
+// --costs FILE: this machine's costs with the file's over them; --cost-factor scales some of
+// them (a sensitivity run).
+bool read_costs(const Flags& flags, bench::SimulateConfig& config, std::string& error) {
+  config.costs = parallel::default_costs();
+  config.costs_source = parallel::kDefaultCostsSource;
+  if (flags.has("costs")) {
+    const std::string path = flags.get("costs");
+    std::ifstream in(path);
+    if (!in) {
+      error = "--costs: cannot read '" + path + "'";
+      return false;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!parallel::parse_costs(text.str(), config.costs, error)) {
+      error = path + ": " + error;
+      return false;
+    }
+    config.costs_source = path;
+  }
+  if (flags.has("cost-factor")) {
+    std::string scaled;
+    if (!parallel::scale_costs(flags.get("cost-factor"), config.costs, scaled, error)) {
+      error = "--cost-factor: " + error;
+      return false;
+    }
+    config.costs_source += " with " + scaled + " (a sensitivity run)";
+  }
+  return true;
+}
+
+// --calibrate: measure this machine's costs instead (the first 24 positions by default, at
+// depth 12, over the costs given as the starting ratios) into OUT/calibrated-costs.txt.
+int calibrate(const Flags& flags, const bench::SimulateConfig& config, int depth, size_t hash_mb) {
+  std::string error;
+  bench::CalibrationConfig calibration;
+  long long repeats;
+  if (!flags.get_int("repeats", repeats, error)) return fail(error);
+  calibration.game = config.game;
+  calibration.positions = config.positions;
+  if (!flags.has("positions") && calibration.positions.size() > 24)
+    calibration.positions.resize(24);
+  calibration.depth = flags.has("depth") ? depth : 12;
+  calibration.repeats = int(repeats);
+  calibration.hash_mb = hash_mb;
+  calibration.features = config.features;
+  calibration.start = config.costs;
+  std::string text;
+  if (!bench::calibrate_costs(calibration, text, error)) return fail(error);
+  const std::string dir = flags.get("out", "results/simulate");
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return fail("cannot create '" + dir + "': " + ec.message());
+  if (!util::write_file_atomically(dir + "/calibrated-costs.txt", text, error)) return fail(error);
+  std::fputs(text.c_str(), stdout);
+  std::fprintf(stderr, "simulate: costs in %s/calibrated-costs.txt\n", dir.c_str());
+  return 0;
+}
+
 }  // namespace
 
 const util::CommandSpec& simulate_spec() {
@@ -126,55 +185,14 @@ int simulate_command(const std::vector<std::string>& args) {
           flags.get("features", std::string(game_info(config.game).default_search_features)),
           config.features, error))
     return fail("--features: " + error);
-  // --costs FILE: this machine's costs with the file's over them.
-  config.costs = parallel::default_costs();
-  config.costs_source = parallel::kDefaultCostsSource;
-  if (flags.has("costs")) {
-    const std::string path = flags.get("costs");
-    std::ifstream in(path);
-    if (!in) return fail("--costs: cannot read '" + path + "'");
-    std::stringstream text;
-    text << in.rdbuf();
-    if (!parallel::parse_costs(text.str(), config.costs, error)) return fail(path + ": " + error);
-    config.costs_source = path;
-  }
-  if (flags.has("cost-factor")) {
-    std::string scaled;
-    if (!parallel::scale_costs(flags.get("cost-factor"), config.costs, scaled, error))
-      return fail("--cost-factor: " + error);
-    config.costs_source += " with " + scaled + " (a sensitivity run)";
-  }
+  if (!read_costs(flags, config, error)) return fail(error);
   if (config.positions.size() > size_t(positions)) config.positions.resize(size_t(positions));
   config.timeline_position = flags.get("timeline", "");
   if (!config.timeline_position.empty() &&
       std::none_of(config.positions.begin(), config.positions.end(),
                    [&](const auto& p) { return p.id == config.timeline_position; }))
     return fail("--timeline: no position '" + config.timeline_position + "' in the suite");
-  // --calibrate: measure this machine's costs instead (the first 24 positions by default, at
-  // depth 12, over the costs given as the starting ratios) into OUT/calibrated-costs.txt.
-  if (flags.has("calibrate")) {
-    bench::CalibrationConfig calibration;
-    long long repeats;
-    if (!flags.get_int("repeats", repeats, error)) return fail(error);
-    calibration.game = config.game;
-    calibration.positions = config.positions;
-    if (!flags.has("positions") && calibration.positions.size() > 24) calibration.positions.resize(24);
-    calibration.depth = flags.has("depth") ? int(depth) : 12;
-    calibration.repeats = int(repeats);
-    calibration.hash_mb = size_t(hash);
-    calibration.features = config.features;
-    calibration.start = config.costs;
-    std::string text;
-    if (!bench::calibrate_costs(calibration, text, error)) return fail(error);
-    const std::string dir = flags.get("out", "results/simulate");
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) return fail("cannot create '" + dir + "': " + ec.message());
-    if (!util::write_file_atomically(dir + "/calibrated-costs.txt", text, error)) return fail(error);
-    std::fputs(text.c_str(), stdout);
-    std::fprintf(stderr, "simulate: costs in %s/calibrated-costs.txt\n", dir.c_str());
-    return 0;
-  }
+  if (flags.has("calibrate")) return calibrate(flags, config, int(depth), size_t(hash));
   config.depth = int(depth);
   config.hash_mb = size_t(hash);
   config.jobs = int(jobs);

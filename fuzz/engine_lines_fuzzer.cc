@@ -6,11 +6,15 @@
 // it), only the first four go lines are kept, Threads above 4 and Hash above 16 MB are lowered,
 // and a BookFile line is dropped (reading a named file is the book target's job, and a path
 // like /dev/zero would never end). A go infinite or ponder runs until the engine's destructor
-// (quit) ends it.
+// (quit) ends it. Then the engine's whole output is checked as a GUI would read it
+// (fuzz/engine_output_check.h: only the dialect's replies, every go answered once or refused),
+// and a broken rule aborts with the rule and the output.
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -18,6 +22,7 @@
 #include "cli/parallel_search.h"
 #include "engine/protocol/uci.h"
 #include "engine/protocol/uci_front_end.h"
+#include "fuzz/engine_output_check.h"
 
 namespace {
 
@@ -66,14 +71,21 @@ std::optional<std::string> tamed(const std::string& line, int& go_lines) {
   return line;
 }
 
+// The lines to the engine, up to its quit; returns how many go lines it was given.
 template <typename Engine>
-void feed(Engine& engine, std::istringstream& lines) {
+int feed(Engine& engine, std::istringstream& lines) {
   std::string line;
-  int go_lines = 0;
+  int go_lines = 0, gos_given = 0;
   while (std::getline(lines, line)) {
     const auto command = tamed(line, go_lines);
-    if (command && !engine.handle(*command)) break;
+    if (!command) continue;
+    std::istringstream words(*command);
+    std::string first;
+    words >> first;
+    gos_given += first == "go";
+    if (!engine.handle(*command)) break;
   }
+  return gos_given;
 }
 
 }  // namespace
@@ -83,14 +95,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0 || size > 4096) return 0;
   std::ostringstream out;
   std::istringstream lines(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
-  if (data[0] & 1) {
+  const bool ucci = data[0] & 1;
+  int gos = 0;
+  // Each engine is gone at its scope's end: every search has answered and nothing more prints.
+  if (ucci) {
     const auto ucci_engine = protocol::make_game_engine(ucci_game(), out, cli::parallel_search(),
                                                         protocol::Dialect::kUcci);
     protocol::LineEngine& engine = *ucci_engine;
-    feed(engine, lines);
+    gos = feed(engine, lines);
   } else {
     protocol::UciFrontEnd engine(out, cli::parallel_search());
-    feed(engine, lines);
+    gos = feed(engine, lines);
+  }
+  const std::string problem = fuzz::engine_output_problem(out.str(), ucci, gos);
+  if (!problem.empty()) {
+    std::fprintf(stderr, "engine_lines_fuzzer: %s\n-- the engine's output:\n%s", problem.c_str(),
+                 out.str().c_str());
+    std::abort();
   }
   return 0;
 }

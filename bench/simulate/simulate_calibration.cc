@@ -90,9 +90,15 @@ WakeFigures measure_wakes(int rounds) {
   return w;
 }
 
-}  // namespace
+// Each position's real 1-thread time (the fastest of the repeats) against one virtual CPU's on
+// the starting costs, and a real 2-thread search's split and join time.
+struct CalibrationTimes {
+  double real_total = 0, virtual_total = 0, split_seconds = 0;
+  uint64_t nodes_total = 0, split_events = 0;
+  std::vector<double> ratios;  // each position's real over virtual time
+};
 
-bool calibrate_costs(const CalibrationConfig& config, std::string& costs_file, std::string& error) {
+bool time_positions(const CalibrationConfig& config, CalibrationTimes& times, std::string& error) {
   hashing::TranspositionTable table;
   if (!table.resize(config.hash_mb, &error)) return false;
   table.set_scheme(hashing::TtEntryScheme::Xor);
@@ -102,9 +108,6 @@ bool calibrate_costs(const CalibrationConfig& config, std::string& costs_file, s
   parallel::VirtualCpus one_cpu(config.start, 1, lines);
 
   util::Progress progress("calibrate");
-  double real_total = 0, virtual_total = 0, split_seconds = 0;
-  uint64_t nodes_total = 0, split_events = 0;
-  std::vector<double> ratios;
   const size_t count = config.positions.size();
   for (size_t p = 0; p < count; ++p) {
     const std::string& fen = config.positions[p].fen;
@@ -122,17 +125,26 @@ bool calibrate_costs(const CalibrationConfig& config, std::string& costs_file, s
       return false;
     }
     const CalibrationSearch two = search_once(config, table, fen, 2, nullptr);
-    real_total += best;
-    virtual_total += simulated.seconds;
-    nodes_total += real.nodes;
-    ratios.push_back(best / simulated.seconds);
-    split_seconds += two.split_seconds;
-    split_events += two.split_events;
+    times.real_total += best;
+    times.virtual_total += simulated.seconds;
+    times.nodes_total += real.nodes;
+    times.ratios.push_back(best / simulated.seconds);
+    times.split_seconds += two.split_seconds;
+    times.split_events += two.split_events;
     progress.update(double(p + 1), double(count), config.positions[p].id);
   }
-  const double scale = real_total / virtual_total;
+  return true;
+}
+
+}  // namespace
+
+bool calibrate_costs(const CalibrationConfig& config, std::string& costs_file, std::string& error) {
+  CalibrationTimes times;
+  if (!time_positions(config, times, error)) return false;
+  const size_t count = config.positions.size();
+  const double scale = times.real_total / times.virtual_total;
   std::vector<double> residuals;
-  for (double r : ratios) residuals.push_back(r / scale);
+  for (double r : times.ratios) residuals.push_back(r / scale);
   std::sort(residuals.begin(), residuals.end());
   const WakeFigures wakes = measure_wakes(200);
 
@@ -140,8 +152,9 @@ bool calibrate_costs(const CalibrationConfig& config, std::string& costs_file, s
   for (double* work : {&c.interior_node, &c.quiescence_node, &c.evaluation, &c.probe_cached,
                        &c.probe_uncached, &c.store, &c.copy_position, &c.lock})
     *work *= scale;
-  const double per_split_event = split_events ? split_seconds * 1e9 / double(split_events) : 0;
-  if (split_events) {
+  const double per_split_event =
+      times.split_events ? times.split_seconds * 1e9 / double(times.split_events) : 0;
+  if (times.split_events) {
     c.split = std::max(0.0, per_split_event - c.copy_position);
     c.join = std::max(0.0, per_split_event - 2 * c.copy_position);
   }
@@ -158,16 +171,16 @@ bool calibrate_costs(const CalibrationConfig& config, std::string& costs_file, s
                 "# work costs: the starting costs x %.4f (real / virtual time, pooled over %.0f "
                 "M nodes: %.1f ns a node); each position's ratio to it: min %.3f, median %.3f, "
                 "max %.3f\n",
-                count, config.depth, config.repeats, scale, double(nodes_total) / 1e6,
-                real_total * 1e9 / double(nodes_total), residuals.front(), median(residuals),
-                residuals.back());
+                count, config.depth, config.repeats, scale, double(times.nodes_total) / 1e6,
+                times.real_total * 1e9 / double(times.nodes_total), residuals.front(),
+                median(residuals), residuals.back());
   out << line;
   std::snprintf(line, sizeof line,
                 "# split, join: 2-thread YBWC split seconds per split or join, %.0f ns over %llu "
                 "(less the position copies)\n"
                 "# wakes (Parker, 200 rounds, medians): sleeper %.0f ns, ring of a sleeper %.0f "
                 "ns, spinner %.0f ns, ring of nobody %.1f ns\n",
-                per_split_event, (unsigned long long)split_events, wakes.sleeper_ns,
+                per_split_event, (unsigned long long)times.split_events, wakes.sleeper_ns,
                 wakes.ring_sleeper_ns, wakes.spinner_ns, wakes.ring_ns);
   out << line;
   out << parallel::format_costs(c);

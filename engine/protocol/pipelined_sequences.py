@@ -347,7 +347,7 @@ def engine_strategies(binary, ucci):
     raise RuntimeError("no SplitStrategy combo in the engine's handshake")
 
 
-def main():
+def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binary")
     parser.add_argument("--protocol", choices=["uci", "ucci"], default="uci")
@@ -359,7 +359,47 @@ def main():
                         help="seconds a sequence may take before it counts as a hang")
     parser.add_argument("--json")
     parser.add_argument("--failures", help="append each failing sequence here (JSON lines)")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def record_outcome(args, start_fen, lock, done, item, outcome, problems, totals, by_threads,
+                   by_strategy):
+    """Adds one finished sequence to the totals; prints it, and appends it to --failures,
+    when it failed."""
+    lines, pauses, threads, strategy = item
+    searches = len(expected_answers(lines, start_fen))
+    answers = sum(1 for l in outcome.output if is_answer(l))
+    with lock:
+        totals["sequences"] += 1
+        totals["searches"] += searches
+        totals["answers"] += answers
+        totals["one_write" if pauses is None else "with_pauses"] += 1
+        totals["ended_by_quit" if ends_with_quit(lines) else "ended_by_end_of_input"] += 1
+        totals["unanswered_searches"] += max(0, searches - answers)
+        totals["extra_answers"] += max(0, answers - searches)
+        totals["unsearched_answers"] += sum("without a completed depth" in p for p in problems)
+        totals["illegal_answers"] += sum("not among" in p or "with legal moves" in p
+                                         for p in problems)
+        totals["hangs"] += int(outcome.timed_out)
+        totals["bad_exits"] += int(not outcome.timed_out and outcome.exit_code != 0)
+        totals["slowest_s"] = round(max(totals["slowest_s"], outcome.seconds), 2)
+        by_threads[threads] = by_threads.get(threads, 0) + 1
+        by_strategy[strategy] = by_strategy.get(strategy, 0) + 1
+        if problems:
+            totals["failed"] += 1
+            print("FAIL sequence %d (Threads %d, %s, %s): %s\n  sent: %s\n  last lines: %s"
+                  % (done, threads, strategy, "one write" if pauses is None else "pauses",
+                     "; ".join(problems), " | ".join(lines),
+                     " | ".join(outcome.output[-6:])), flush=True)
+            if args.failures:
+                with open(args.failures, "a") as f:
+                    f.write(json.dumps({"lines": lines, "pauses": pauses,
+                                        "problems": problems,
+                                        "output": outcome.output}) + "\n")
+
+
+def main():
+    args = parse_args()
     binary = os.path.abspath(args.binary)
     ucci = args.protocol == "ucci"
     rng = random.Random(args.seed)
@@ -386,37 +426,8 @@ def main():
     next_report = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for done, (item, outcome, problems) in enumerate(pool.map(one, sequences), 1):
-            lines, pauses, threads, strategy = item
-            searches = len(expected_answers(lines, start_fen))
-            answers = sum(1 for l in outcome.output if is_answer(l))
-            with lock:
-                totals["sequences"] += 1
-                totals["searches"] += searches
-                totals["answers"] += answers
-                totals["one_write" if pauses is None else "with_pauses"] += 1
-                totals["ended_by_quit" if ends_with_quit(lines) else "ended_by_end_of_input"] += 1
-                totals["unanswered_searches"] += max(0, searches - answers)
-                totals["extra_answers"] += max(0, answers - searches)
-                totals["unsearched_answers"] += sum("without a completed depth" in p
-                                                    for p in problems)
-                totals["illegal_answers"] += sum("not among" in p or "with legal moves" in p
-                                                 for p in problems)
-                totals["hangs"] += int(outcome.timed_out)
-                totals["bad_exits"] += int(not outcome.timed_out and outcome.exit_code != 0)
-                totals["slowest_s"] = round(max(totals["slowest_s"], outcome.seconds), 2)
-                by_threads[threads] = by_threads.get(threads, 0) + 1
-                by_strategy[strategy] = by_strategy.get(strategy, 0) + 1
-                if problems:
-                    totals["failed"] += 1
-                    print("FAIL sequence %d (Threads %d, %s, %s): %s\n  sent: %s\n  last lines: %s"
-                          % (done, threads, strategy, "one write" if pauses is None else "pauses",
-                             "; ".join(problems), " | ".join(lines),
-                             " | ".join(outcome.output[-6:])), flush=True)
-                    if args.failures:
-                        with open(args.failures, "a") as f:
-                            f.write(json.dumps({"lines": lines, "pauses": pauses,
-                                                "problems": problems,
-                                                "output": outcome.output}) + "\n")
+            record_outcome(args, start_fen, lock, done, item, outcome, problems, totals,
+                           by_threads, by_strategy)
             if done >= next_report or done == len(sequences):
                 elapsed = time.monotonic() - started
                 eta = elapsed / done * (len(sequences) - done)

@@ -96,10 +96,8 @@ def fmt(x):
     return "  -  " if x != x else "%5.1f" % x
 
 
-def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    results = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "results")
-    out = sys.argv[2] if len(sys.argv) > 2 else here
+def read_runs(results):
+    """The finished runs under results; exits when there is none."""
     runs = {}  # (config, suite, depth) -> Counts; config = "1t", "2t-ybwc", "2t-dts"
     for name in sorted(os.listdir(results)):
         m = RUN_NAME.match(name)
@@ -118,7 +116,10 @@ def main():
         runs[m.group(1), m.group(3), int(m.group(4))] = counts
     if not runs:
         sys.exit("analyze.py: no finished run under %s" % results)
+    return runs
 
+
+def write_runs_csv(runs, out):
     with open(os.path.join(out, "runs.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["config", "suite", "depth", "counted_nodes", "right_percent"] +
@@ -136,6 +137,8 @@ def main():
                 row += [made, "%.2f" % percent(wasted, made)]
             w.writerow(row)
 
+
+def merge_suites(runs):
     # Per configuration and depth, the three suites together.
     merged = defaultdict(Counts)
     for (config, suite, depth), c in runs.items():
@@ -144,6 +147,10 @@ def main():
             for k, v in getattr(c, attr).items():
                 getattr(m, attr)[k] += v
         m.drafts |= c.drafts
+    return merged
+
+
+def write_by_draft_csv(merged, out):
     with open(os.path.join(out, "by_draft.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["config", "depth", "draft"] +
@@ -161,6 +168,8 @@ def main():
                     row += [made, "%.2f" % percent(wasted, made)]
                 w.writerow(row)
 
+
+def print_tables(runs, merged):
     # The tables the report quotes.
     print("Each run: prediction right (%) per predicted type, first-move share of cut nodes,")
     print("wasted splits (%) per predicted type (2 threads).")
@@ -194,6 +203,16 @@ def main():
                     t, made, fin["PV"], fin["Cut"], fin["All"], abandoned, wasted,
                     fmt(percent(wasted, made))))
 
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    results = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "results")
+    out = sys.argv[2] if len(sys.argv) > 2 else here
+    runs = read_runs(results)
+    write_runs_csv(runs, out)
+    merged = merge_suites(runs)
+    write_by_draft_csv(merged, out)
+    print_tables(runs, merged)
     plot(runs, merged, out)
 
 

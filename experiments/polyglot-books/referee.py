@@ -83,6 +83,66 @@ def entries(path):
     return [struct.unpack(">QHHI", data[i:i + 16]) for i in range(0, len(data), 16)]
 
 
+def check_reader_on_polyglot_book(splitlab, games_path, theirs, a, b, check):
+    """Checks Splitlab's reader on polyglot's book `theirs`, then a canary; a and b are the
+    entries of polyglot's book and of Splitlab's."""
+    # Splitlab's reader on polyglot's book: every position of the first 40 games' first
+    # 12 plies, its moves and weights against the file's entries for its key.
+    by_key = {}
+    for key, move, weight, _ in a:
+        by_key.setdefault(key, {})[move] = weight
+    text = open(games_path).read()
+    questions = []
+    for chunk in re.split(r"\n\n(?=\[Event )", text.strip())[:8 if QUICK else 40]:
+        body = chunk.split("\n\n", 1)[1]
+        sans = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t)][:-1]
+        uci = uci_moves(splitlab, sans[:12])
+        questions += ["startpos moves " + " ".join(uci[:ply]) for ply in range(len(uci) + 1)]
+    probed = mismatches = 0
+    for key, moves in probe_many(splitlab, theirs, questions):
+        want = by_key.get(key, {})
+        got = {polyglot_word(move, want): weight for move, weight in moves.items()}
+        probed += 1
+        if got != want:
+            mismatches += 1
+    check(probed > (40 if QUICK else 200) and mismatches == 0,
+          "splitlab's reader on polyglot's book: %d positions, moves and weights, %d differ"
+          % (probed, mismatches))
+    # Canary: one weight changed must show as a difference.
+    changed = list(b)
+    changed[len(changed) // 2] = (changed[len(changed) // 2][:2]
+                                  + (changed[len(changed) // 2][2] + 1, 0))
+    check(sorted(changed) != sorted(a), "canary: a book with one weight changed differs")
+
+
+def check_dumps(splitlab, out, theirs, ours, b, max_ply, min_games, check):
+    """Checks that dump-book lists the same for both books, per colour; under the first setting,
+    also Splitlab's reader against the dump, and a canary. b: the entries of Splitlab's book."""
+    for colour in ("white", "black"):
+        lines_theirs, edges_theirs, fens = dump_edges(theirs, colour, out)
+        lines_ours, edges_ours, _ = dump_edges(ours, colour, out)
+        differ = sorted(k for k in set(edges_theirs) | set(edges_ours)
+                        if edges_theirs.get(k) != edges_ours.get(k))
+        check(lines_theirs > 50 and lines_theirs == lines_ours and not differ,
+              "max-ply %d, min-games %d, dump-book for %s: polyglot's book %d lines, %d "
+              "positions; Splitlab's %d lines, %d positions; %d positions differ%s"
+              % (max_ply, min_games, colour, lines_theirs, len(edges_theirs), lines_ours,
+                 len(edges_ours), len(differ), (" (first: %s)" % fens.get(differ[0], differ[0])
+                                                if differ else "")))
+        if (max_ply, min_games) == SETTINGS[0]:
+            probed, wrong = probe_against_dump(splitlab, theirs, edges_theirs, fens)
+            check(probed >= (20 if QUICK else 200) and not wrong,
+                  "splitlab's reader against dump-book for %s on polyglot's book: %d "
+                  "positions, %d differ%s" % (colour, probed, len(wrong),
+                                              " (first: %s)" % wrong[0] if wrong else ""))
+        if colour == "white" and (max_ply, min_games) == SETTINGS[0]:
+            canary = os.path.join(out, "canary-%d-%d.bin" % (max_ply, min_games))
+            write_entries(canary, [(k, m, 1 if k == START_KEY else w, l) for k, m, w, l in b])
+            _, edges_canary, _ = dump_edges(canary, colour, out)
+            check(edges_canary != edges_ours, "canary: the dump of a book whose start position "
+                  "has every weight 1 differs")
+
+
 def main():
     splitlab, book_epd, out = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(out, exist_ok=True)
@@ -113,55 +173,8 @@ def main():
               "max-ply %d, min-games %d: polyglot %d entries, splitlab %d, the same: %s" %
               (max_ply, min_games, len(a), len(b), sorted(a) == sorted(b)))
         if (max_ply, min_games) == (30, 1):
-            # Splitlab's reader on polyglot's book: every position of the first 40 games' first
-            # 12 plies, its moves and weights against the file's entries for its key.
-            by_key = {}
-            for key, move, weight, _ in a:
-                by_key.setdefault(key, {})[move] = weight
-            text = open(games_path).read()
-            questions = []
-            for chunk in re.split(r"\n\n(?=\[Event )", text.strip())[:8 if QUICK else 40]:
-                body = chunk.split("\n\n", 1)[1]
-                sans = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t)][:-1]
-                uci = uci_moves(splitlab, sans[:12])
-                questions += ["startpos moves " + " ".join(uci[:ply]) for ply in range(len(uci) + 1)]
-            probed = mismatches = 0
-            for key, moves in probe_many(splitlab, theirs, questions):
-                want = by_key.get(key, {})
-                got = {polyglot_word(move, want): weight for move, weight in moves.items()}
-                probed += 1
-                if got != want:
-                    mismatches += 1
-            check(probed > (40 if QUICK else 200) and mismatches == 0,
-                  "splitlab's reader on polyglot's book: %d positions, moves and weights, %d differ"
-                  % (probed, mismatches))
-            # Canary: one weight changed must show as a difference.
-            changed = list(b)
-            changed[len(changed) // 2] = changed[len(changed) // 2][:2] + (changed[len(changed) // 2][2] + 1, 0)
-            check(sorted(changed) != sorted(a), "canary: a book with one weight changed differs")
-        for colour in ("white", "black"):
-            lines_theirs, edges_theirs, fens = dump_edges(theirs, colour, out)
-            lines_ours, edges_ours, _ = dump_edges(ours, colour, out)
-            differ = sorted(k for k in set(edges_theirs) | set(edges_ours)
-                            if edges_theirs.get(k) != edges_ours.get(k))
-            check(lines_theirs > 50 and lines_theirs == lines_ours and not differ,
-                  "max-ply %d, min-games %d, dump-book for %s: polyglot's book %d lines, %d "
-                  "positions; Splitlab's %d lines, %d positions; %d positions differ%s"
-                  % (max_ply, min_games, colour, lines_theirs, len(edges_theirs), lines_ours,
-                     len(edges_ours), len(differ), (" (first: %s)" % fens.get(differ[0], differ[0])
-                                                    if differ else "")))
-            if (max_ply, min_games) == SETTINGS[0]:
-                probed, wrong = probe_against_dump(splitlab, theirs, edges_theirs, fens)
-                check(probed >= (20 if QUICK else 200) and not wrong,
-                      "splitlab's reader against dump-book for %s on polyglot's book: %d "
-                      "positions, %d differ%s" % (colour, probed, len(wrong),
-                                                  " (first: %s)" % wrong[0] if wrong else ""))
-            if colour == "white" and (max_ply, min_games) == SETTINGS[0]:
-                canary = os.path.join(out, "canary-%d-%d.bin" % (max_ply, min_games))
-                write_entries(canary, [(k, m, 1 if k == START_KEY else w, l) for k, m, w, l in b])
-                _, edges_canary, _ = dump_edges(canary, colour, out)
-                check(edges_canary != edges_ours, "canary: the dump of a book whose start position "
-                      "has every weight 1 differs")
+            check_reader_on_polyglot_book(splitlab, games_path, theirs, a, b, check)
+        check_dumps(splitlab, out, theirs, ours, b, max_ply, min_games, check)
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 

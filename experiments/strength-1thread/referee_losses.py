@@ -96,7 +96,7 @@ def uci_games(pgn):
     return games
 
 
-def main():
+def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pgn")
     parser.add_argument("engine")
@@ -107,7 +107,75 @@ def main():
     parser.add_argument("--drop", type=float, default=1.0, help="pawns a blunder loses")
     parser.add_argument("--out", default=None)
     parser.add_argument("--max-games", type=int, default=0, help="referee the first N losses only")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def referee_game(args, stockfish, engine, tags, comments, uci):
+    """The row of one lost game: its first blunder, if any, and what a deeper search of the
+    engine would have played there."""
+    fen = tags.get("FEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    engine_first = (tags["White"] == args.engine) == white_to_move_first(tags.get("FEN"))
+    row = {"round": tags.get("Round"), "white": tags["White"], "black": tags["Black"],
+           "result": tags["Result"], "plies": len(uci), "blunder_ply": "", "move": "",
+           "sf_before": "", "sf_after": "", "sf_best": "", "engine_score": "", "engine_depth": "",
+           "deeper_move": "", "deeper_sf": "", "verdict": "no blunder found"}
+    before = None  # Stockfish's score for the engine before its move.
+    for ply in range(0 if engine_first else 1, len(uci), 2):
+        if before is None:
+            score, best, _ = stockfish.search(fen, uci[:ply], args.depth)
+            before = (score, best)
+        after, _, _ = stockfish.search(fen, uci[:ply + 1], args.depth)
+        after = -after  # For the engine.
+        if before[0] >= -150 and before[0] - after >= args.drop * 100:
+            game_comment = comments[ply] if ply < len(comments) else {}
+            depth = game_comment.get("depth", 8)
+            _, deeper_move, _ = engine.search(fen, uci[:ply], depth + args.deeper)
+            if deeper_move == uci[ply]:
+                deeper_sf = after
+            else:
+                s, _, _ = stockfish.search(fen, uci[:ply] + [deeper_move], args.depth)
+                deeper_sf = -s
+            row.update({"blunder_ply": ply + 1, "move": uci[ply], "sf_before": before[0],
+                        "sf_after": after, "sf_best": before[1],
+                        "engine_score": round(game_comment.get("score", 0) * 100),
+                        "engine_depth": depth, "deeper_move": deeper_move,
+                        "deeper_sf": deeper_sf,
+                        "verdict": "depth" if deeper_sf >= before[0] - 50 else "evaluation"})
+            break
+        # The position after the opponent's reply is the next one the engine faces.
+        if ply + 1 < len(uci):
+            score, best, _ = stockfish.search(fen, uci[:ply + 2], args.depth)
+            before = (score, best)
+    return row
+
+
+def write_csv(path, rows):
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()) if rows else ["round"])
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def print_summary(args, rows):
+    verdicts = {}
+    for r in rows:
+        verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
+    found = [r for r in rows if r["blunder_ply"] != ""]
+    print("%s: %d lost games refereed by Stockfish at depth %d" % (args.engine, len(rows), args.depth))
+    for v, k in sorted(verdicts.items(), key=lambda kv: -kv[1]):
+        print("  %-18s %d" % (v, k))
+    if found:
+        gaps = sorted(r["engine_score"] - r["sf_after"] for r in found)
+        print("  first blunder: median ply %d; Stockfish's score before it %+.2f, after it %+.2f (medians)" % (
+            sorted(r["blunder_ply"] for r in found)[len(found) // 2],
+            sorted(r["sf_before"] for r in found)[len(found) // 2] / 100,
+            sorted(r["sf_after"] for r in found)[len(found) // 2] / 100))
+        print("  the engine's own score for its blunder minus Stockfish's: median %+.2f pawns" % (
+            gaps[len(gaps) // 2] / 100))
+
+
+def main():
+    args = parse_args()
 
     games = read_games(args.pgn)
     moves_of = uci_games(args.pgn)
@@ -124,39 +192,7 @@ def main():
     rows = []
     start = time.monotonic()
     for n, (tags, comments, uci) in enumerate(lost, 1):
-        fen = tags.get("FEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-        engine_first = (tags["White"] == args.engine) == white_to_move_first(tags.get("FEN"))
-        row = {"round": tags.get("Round"), "white": tags["White"], "black": tags["Black"],
-               "result": tags["Result"], "plies": len(uci), "blunder_ply": "", "move": "",
-               "sf_before": "", "sf_after": "", "sf_best": "", "engine_score": "", "engine_depth": "",
-               "deeper_move": "", "deeper_sf": "", "verdict": "no blunder found"}
-        before = None  # Stockfish's score for the engine before its move.
-        for ply in range(0 if engine_first else 1, len(uci), 2):
-            if before is None:
-                score, best, _ = stockfish.search(fen, uci[:ply], args.depth)
-                before = (score, best)
-            after, _, _ = stockfish.search(fen, uci[:ply + 1], args.depth)
-            after = -after  # For the engine.
-            if before[0] >= -150 and before[0] - after >= args.drop * 100:
-                game_comment = comments[ply] if ply < len(comments) else {}
-                depth = game_comment.get("depth", 8)
-                _, deeper_move, _ = engine.search(fen, uci[:ply], depth + args.deeper)
-                if deeper_move == uci[ply]:
-                    deeper_sf = after
-                else:
-                    s, _, _ = stockfish.search(fen, uci[:ply] + [deeper_move], args.depth)
-                    deeper_sf = -s
-                row.update({"blunder_ply": ply + 1, "move": uci[ply], "sf_before": before[0],
-                            "sf_after": after, "sf_best": before[1],
-                            "engine_score": round(game_comment.get("score", 0) * 100),
-                            "engine_depth": depth, "deeper_move": deeper_move,
-                            "deeper_sf": deeper_sf,
-                            "verdict": "depth" if deeper_sf >= before[0] - 50 else "evaluation"})
-                break
-            # The position after the opponent's reply is the next one the engine faces.
-            if ply + 1 < len(uci):
-                score, best, _ = stockfish.search(fen, uci[:ply + 2], args.depth)
-                before = (score, best)
+        row = referee_game(args, stockfish, engine, tags, comments, uci)
         rows.append(row)
         elapsed = time.monotonic() - start
         print("referee: %d of %d lost games, elapsed %.0fs, ETA %.0fs" % (
@@ -165,25 +201,8 @@ def main():
     engine.close()
 
     if args.out:
-        with open(args.out, "w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()) if rows else ["round"])
-            writer.writeheader()
-            writer.writerows(rows)
-    verdicts = {}
-    for r in rows:
-        verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
-    found = [r for r in rows if r["blunder_ply"] != ""]
-    print("%s: %d lost games refereed by Stockfish at depth %d" % (args.engine, len(rows), args.depth))
-    for v, k in sorted(verdicts.items(), key=lambda kv: -kv[1]):
-        print("  %-18s %d" % (v, k))
-    if found:
-        gaps = sorted(r["engine_score"] - r["sf_after"] for r in found)
-        print("  first blunder: median ply %d; Stockfish's score before it %+.2f, after it %+.2f (medians)" % (
-            sorted(r["blunder_ply"] for r in found)[len(found) // 2],
-            sorted(r["sf_before"] for r in found)[len(found) // 2] / 100,
-            sorted(r["sf_after"] for r in found)[len(found) // 2] / 100))
-        print("  the engine's own score for its blunder minus Stockfish's: median %+.2f pawns" % (
-            gaps[len(gaps) // 2] / 100))
+        write_csv(args.out, rows)
+    print_summary(args, rows)
 
 
 if __name__ == "__main__":

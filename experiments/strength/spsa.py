@@ -282,8 +282,7 @@ def report(args, params, theta, rows):
         sum(int(r["illegal_moves"]) for r in rows)))
 
 
-def main(argv, play_games=play):
-    """The command; `play_games` plays an iteration (the tests give a simulated one)."""
+def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--engine", required=True, help="the splitlab binary (engine and runner)")
     parser.add_argument("--params", required=True, help="name,start,min,max,c_end,r_end lines")
@@ -296,7 +295,40 @@ def main(argv, play_games=play):
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--report", action="store_true",
                         help="play nothing: plot and tabulate the iterations so far")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def play_iteration(args, params, schedules, names, theta, k, csv_path, rows, play_games):
+    """Plays iteration k and records it (games.pgn, iterations.csv, rows, summary.json);
+    returns the new theta and the iteration's wins, draws and losses."""
+    signs = signs_for(args.seed, k, len(params))
+    plus, minus = played_values(params, schedules, theta, k, signs)
+    seed = args.seed * 100000 + k
+    began = time.monotonic()
+    wins, draws, losses, forfeits, illegal, games = play_games(
+        args, names, plus, minus, seed, os.path.join(args.out, "current"))
+    after = step(params, schedules, theta, k, signs, wins - losses)
+    row = dict(iteration=k, seed=seed, wins=wins, draws=draws, losses=losses,
+               time_losses=forfeits, illegal_moves=illegal,
+               seconds="%.1f" % (time.monotonic() - began))
+    for i, n in enumerate(names):
+        row["theta_" + n] = "%.4f" % theta[i]
+        row["sign_" + n] = signs[i]
+        row["plus_" + n] = plus[i]
+        row["minus_" + n] = minus[i]
+        row["after_" + n] = "%.4f" % after[i]
+    with open(os.path.join(args.out, "games.pgn"), "a") as f:
+        f.write(games)
+    append_row(csv_path, params, row)
+    rows.append({h: str(v) for h, v in row.items()})
+    theta = [float(row["after_" + n]) for n in names]  # As a resumed run reads it.
+    write_summary(args, params, theta, rows)
+    return theta, (wins, draws, losses)
+
+
+def main(argv, play_games=play):
+    """The command; `play_games` plays an iteration (the tests give a simulated one)."""
+    args = parse_args(argv)
     try:
         if args.iterations < 1 or args.pairs < 1 or args.concurrency < 1:
             raise SpsaError("--iterations, --pairs and --concurrency must be at least 1")
@@ -330,28 +362,8 @@ def main(argv, play_games=play):
         started = time.monotonic()
         first = len(rows) + 1
         for k in range(first, args.iterations + 1):
-            signs = signs_for(args.seed, k, len(params))
-            plus, minus = played_values(params, schedules, theta, k, signs)
-            seed = args.seed * 100000 + k
-            began = time.monotonic()
-            wins, draws, losses, forfeits, illegal, games = play_games(
-                args, names, plus, minus, seed, os.path.join(args.out, "current"))
-            after = step(params, schedules, theta, k, signs, wins - losses)
-            row = dict(iteration=k, seed=seed, wins=wins, draws=draws, losses=losses,
-                       time_losses=forfeits, illegal_moves=illegal,
-                       seconds="%.1f" % (time.monotonic() - began))
-            for i, n in enumerate(names):
-                row["theta_" + n] = "%.4f" % theta[i]
-                row["sign_" + n] = signs[i]
-                row["plus_" + n] = plus[i]
-                row["minus_" + n] = minus[i]
-                row["after_" + n] = "%.4f" % after[i]
-            with open(os.path.join(args.out, "games.pgn"), "a") as f:
-                f.write(games)
-            append_row(csv_path, params, row)
-            rows.append({h: str(v) for h, v in row.items()})
-            theta = [float(row["after_" + n]) for n in names]  # As a resumed run reads it.
-            write_summary(args, params, theta, rows)
+            theta, (wins, draws, losses) = play_iteration(
+                args, params, schedules, names, theta, k, csv_path, rows, play_games)
             elapsed = time.monotonic() - started
             eta = elapsed / (k - first + 1) * (args.iterations - k)
             print("spsa: iteration %d/%d (%.1f%%)  %s  W/D/L %d/%d/%d  elapsed %.0fs  ETA %.0fs" % (
