@@ -11,8 +11,8 @@
 #   split-choice  DTS at 4, 16 and 64 CPUs, SplitChoice own against tree
 #   split-join    YBWC and DTS at 4, 16 and 64 CPUs, SplitJoin booked against late (measured
 #                 again after the f027b3e fix)
-#   classic-probe the classic search (SearchFeatures classic) at depths 8-12 on 4 positions,
-#                 for the depth where one CPU searches 10 M nodes
+#   classic-probe the classic search (SearchFeatures classic) at depths 8-14 on 4 positions,
+#                 for the depth where one CPU searches 10 M nodes (14: README, section 6)
 #   classic       YBWC and DTS in the classic search at 2-16 and 64 CPUs on 24 positions, at
 #                 CLASSIC_DEPTH, beside Hyatt's table
 #   abdada        ABDADA today (AbdadaForm marks) and in Kerrigan's form at 4, 16 and 64 CPUs
@@ -31,7 +31,7 @@ SUITE=experiments/simulate/validation-2cpu-d14/suite48.epd
 BIN=${SPLITLAB:-$(bazel info bazel-bin 2>/dev/null)/splitlab}
 DEPTH=${DEPTH:-18}
 POSITIONS=${POSITIONS:-16}
-CLASSIC_DEPTH=${CLASSIC_DEPTH:-10}
+CLASSIC_DEPTH=${CLASSIC_DEPTH:-14}
 SOLUTION_DEPTH=${SOLUTION_DEPTH:-12}
 SOLUTION_POSITIONS=${SOLUTION_POSITIONS:-48}
 JOBS=${JOBS:-2}
@@ -62,7 +62,7 @@ for stage in "$@"; do
           --depth "$DEPTH" --cpus 4,16,64 --strategies ybwc,dts --split-join "$join"
       done ;;
     classic-probe)
-      for d in 8 9 10 11 12; do
+      for d in 8 9 10 11 12 13 14; do
         start=$(date +%s)
         simulate "$HERE/classic-probe-d$d" --suite "$SUITE" --positions 4 --depth "$d" \
           --cpus 16 --strategies dts --features classic
